@@ -1,0 +1,33 @@
+package org.logplab.bench.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/**
+ * Prints JSON Lines: one JSON object per line, fields in insertion order (pass a
+ * {@link java.util.LinkedHashMap}) so that output is stable for users' scripts.
+ */
+public final class JsonLines {
+    /** The shared mapper (thread-safe once configured). */
+    public static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JsonLines() {
+    }
+
+    /** One object as a single line of JSON. */
+    public static String toLine(Map<String, ?> fields) {
+        try {
+            return MAPPER.writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Prints one object as a line. */
+    public static void print(PrintStream out, Map<String, ?> fields) {
+        out.println(toLine(fields));
+    }
+}

@@ -1,0 +1,58 @@
+package org.logplab.bench.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code logplab} command line: one subcommand per capability. Every command prints a
+ * readable table by default and JSON Lines with {@code --json}.
+ *
+ * <p>Exit codes: 0 success; 2 bad arguments or bad input (one line {@code logplab: <message>}
+ * plus the command's usage, no stack trace); 1 an unexpected error (stack trace only with the
+ * environment variable {@code LOGPLAB_DEBUG} set).
+ */
+@Command(name = "logplab", mixinStandardHelpOptions = true, version = "logplab 0.1.0",
+        description = "LogP machines on real cores: measure, run collectives, report.",
+        subcommands = {
+            CommandLine.HelpCommand.class,
+        })
+public final class LogPlabCli implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+    }
+
+    /** Entry point of the launcher. */
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code instead of exiting. */
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new LogPlabCli());
+        cli.setParameterExceptionHandler((ex, arguments) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("logplab: " + ex.getMessage());
+            ex.getCommandLine().usage(err);
+            return 2;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (ex instanceof IllegalArgumentException) {
+                err.println("logplab: " + ex.getMessage());
+                return 2;
+            }
+            err.println("logplab: error: " + ex);
+            if (System.getenv("LOGPLAB_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            return 1;
+        });
+        return cli.execute(args);
+    }
+}

@@ -1,0 +1,72 @@
+package org.logplab.core;
+
+/**
+ * What a {@link Program} sees: one LogP processor of a running {@link Machine}.
+ *
+ * <p><b>Time.</b> {@link #now()} and every time stamp are integers in the run's clock unit: model
+ * units under {@link ClockKind#MODEL}, nanoseconds since the run started under
+ * {@link ClockKind#WALL}. Both clocks follow the same rules (ALGORITHMS.md §1), the model clock
+ * exactly and the wall clock by waiting and busy-spinning on a real core:
+ * <ul>
+ *   <li>{@code send}: {@code start = max(now, lastSendStart + g)}; the sender is busy until
+ *       {@code start + o + max(bytes-1, 0)G}; the message arrives {@code L} after that.</li>
+ *   <li>{@code recv}: {@code start = max(now, arrival, lastRecvStart + g)}; {@code now = start + o}.</li>
+ *   <li>{@code compute(c)}: {@code now += c} (busy CPU time under the wall clock).</li>
+ * </ul>
+ * So one message takes {@code L + 2o} from send start to receive end, and a processor sends at most
+ * one message every {@code max(g, o)}.
+ *
+ * <p><b>Delivery.</b> Messages between one ordered pair of processors are delivered in order,
+ * exactly once. Channels are bounded: a sender whose channel to {@code dst} is full waits for the
+ * receiver to drain it (back-pressure); nothing is ever dropped.
+ *
+ * <p><b>Threads.</b> A processor may be used only by the thread running its program. Blocking calls
+ * end with an unchecked exception when the run is aborted (another rank failed, a deadlock, a
+ * timeout); programs should let it propagate.
+ */
+public interface Processor {
+
+    /** This processor's rank, {@code 0..size()-1}. */
+    int rank();
+
+    /** The number of processors {@code P}. */
+    int size();
+
+    /** The run's parameters. */
+    LogP params();
+
+    /** Which clock the run keeps. */
+    ClockKind clock();
+
+    /** Current time in clock units (model units, or nanoseconds since the run started). */
+    long now();
+
+    /**
+     * Sends {@code payload} to {@code dst}, its size inferred from its type: {@code null} 0 bytes,
+     * {@code Long}/{@code Double} 8, {@code Integer} 4, arrays their element size times length.
+     *
+     * @throws IllegalArgumentException if {@code dst} is not a rank of this run, or the payload's
+     *     size cannot be inferred (use {@link #send(int, int, Object, int)})
+     */
+    void send(int dst, int tag, Object payload);
+
+    /**
+     * Sends {@code payload} to {@code dst}, declaring its size in bytes (used by {@code G}).
+     *
+     * @throws IllegalArgumentException if {@code dst} is not a rank of this run or {@code bytes < 0}
+     */
+    void send(int dst, int tag, Object payload, int bytes);
+
+    /** Receives the next message from {@code src}, waiting for it if none has arrived. */
+    Message recv(int src);
+
+    /**
+     * Receives the earliest-arriving message from any source. Under the model clock the choice is
+     * deterministic: the message with the smallest {@code (arrival, source)} among those that do
+     * not causally follow this receive; under the wall clock it is the first one delivered.
+     */
+    Message recvAny();
+
+    /** Computes for {@code units} clock units (model units, or nanoseconds of busy CPU time). */
+    void compute(long units);
+}

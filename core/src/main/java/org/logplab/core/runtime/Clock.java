@@ -1,0 +1,42 @@
+package org.logplab.core.runtime;
+
+import org.logplab.core.LogP;
+
+/**
+ * One processor's time keeping under the LogP rules (ALGORITHMS.md §1): when a send or a receive
+ * may start, how long it keeps the processor busy, and when a message arrives. {@link ModelClock}
+ * computes the times exactly; {@link WallClock} waits and busy-spins on a real core. Used only by
+ * the processor's own thread (the {@link Coordinator} reads a blocked processor's state under its lock).
+ */
+abstract class Clock {
+    final LogP params;
+    /** Earliest start of the next send: last send start + g. */
+    long nextSendAt;
+    /** Earliest start of the next receive: last receive start + g. */
+    long nextRecvAt;
+    /** End of the last operation (send, receive, compute). */
+    long lastEnd;
+    /** Arrival time of the last message sent. */
+    long lastArrival;
+
+    Clock(LogP params) {
+        this.params = params;
+    }
+
+    /** Current time in clock units. */
+    abstract long now();
+
+    /** Starts a send of {@code bytes} bytes; returns its start, sets {@link #lastEnd} and {@link #lastArrival}. */
+    abstract long send(int bytes);
+
+    /** Receives a message that arrives at {@code arrival}; returns the receive start and sets {@link #lastEnd}. */
+    abstract long receive(long arrival);
+
+    /** Computes for {@code units}; sets {@link #lastEnd}. */
+    abstract void compute(long units);
+
+    /** When a receive could start now, ignoring arrivals: {@code max(now, lastRecvStart + g)}. */
+    long receiveReady() {
+        return Math.max(now(), nextRecvAt);
+    }
+}

@@ -1,0 +1,31 @@
+package org.logplab.core.runtime;
+
+/**
+ * The part of a processor that other threads read on the message path: its wait state, padded on
+ * both sides so that the owner's per-message writes (counters, clock) never share a cache line
+ * with it. Every sender reads the receiver's {@link #state} after each send; without the padding
+ * that read would miss the cache on every message. Superclass fields are laid out before
+ * subclass fields, which is what the padding relies on (as in JCTools).
+ */
+abstract class PaddedWaitState extends WaitStatePadBefore {
+    /** {@link ProcessorImpl#RUNNING}, a wait state, or {@link ProcessorImpl#DONE}; written under the coordinator's lock. */
+    volatile int state;
+    /** The rank waited on (receive source or send destination), or -1. */
+    int waitPeer;
+    /** The channel a sender waits on for room. */
+    Channel waitChannel;
+    /** Model clock: the channel a recvAny was granted at quiescence. */
+    Channel grant;
+    /** The thread that runs this processor's program. */
+    Thread thread;
+}
+
+@SuppressWarnings("unused")
+abstract class WaitStatePadBefore {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+}
+
+@SuppressWarnings("unused")
+abstract class WaitStatePadAfter extends PaddedWaitState {
+    long p10, p11, p12, p13, p14, p15, p16, p17;
+}

@@ -1,0 +1,252 @@
+package org.logplab.core.runtime;
+
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.Message;
+import org.logplab.core.Processor;
+import org.logplab.core.trace.TraceEvent;
+
+/**
+ * The runtime's processor: channels, counting, blocking and tracing around a {@link Clock}.
+ * Every method but those marked for the {@link Coordinator} runs on the processor's own thread.
+ */
+final class ProcessorImpl extends WaitStatePadAfter implements Processor {
+    static final int RUNNING = 0;
+    static final int WAIT_RECV = 1;
+    static final int WAIT_ANY = 2;
+    static final int WAIT_SEND = 3;
+    static final int DONE = 4;
+
+    final int rank;
+    final Run run;
+    final Clock clock;
+    /** Channels into this processor by source rank; created by whichever side needs one first. */
+    final ConcurrentHashMap<Integer, Channel> inbound = new ConcurrentHashMap<>(4);
+    private HashMap<Integer, Channel> outbound;
+    private int lastDst = -1;
+    private Channel lastOut;
+    private int lastSrc = -1;
+    private Channel lastIn;
+    /**
+     * Model clock: a missed wake-up would let the coordinator resolve a recvAny too early, so
+     * sends fence. Wall clock: the fence would stall every send for a cache-line round trip;
+     * blocked receivers re-check on a timer instead and the coordinator re-checks them before
+     * calling a deadlock.
+     */
+    private final boolean fenceAfterSend;
+    long sent;
+    long received;
+    long finishTime;
+    final List<TraceEvent> trace;
+
+
+    ProcessorImpl(int rank, Run run) {
+        this.rank = rank;
+        this.run = run;
+        // Allocated after this object, so that it sits next to this processor's own fields.
+        this.clock = run.newClock();
+        this.fenceAfterSend = run.coordinator.modelClock;
+        this.trace = run.config.trace() ? new ArrayList<>() : null;
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return run.params.P();
+    }
+
+    @Override
+    public LogP params() {
+        return run.params;
+    }
+
+    @Override
+    public ClockKind clock() {
+        return run.config.clock();
+    }
+
+    @Override
+    public long now() {
+        return clock.now();
+    }
+
+    @Override
+    public void send(int dst, int tag, Object payload) {
+        send(dst, tag, payload, Message.inferBytes(payload));
+    }
+
+    @Override
+    public void send(int dst, int tag, Object payload, int bytes) {
+        run.checkRank(dst, "destination");
+        if (bytes < 0) {
+            throw new IllegalArgumentException("message size must not be negative, got " + bytes + " bytes");
+        }
+        run.checkAbort();
+        Channel ch = outbound(dst);
+        long start = clock.send(bytes);
+        Message m = new Message(rank, tag, payload, bytes, start, clock.lastArrival);
+        if (!ch.offer(m)) {
+            awaitRoom(ch, m);
+        }
+        sent++;
+        if (fenceAfterSend) {
+            // Publish the message before reading the receiver's state, so a receiver that blocked
+            // concurrently either sees the message or is seen blocked here (no lost wake-up).
+            VarHandle.fullFence();
+        }
+        ProcessorImpl receiver = run.processors[dst];
+        if (receiver.state != RUNNING) {
+            run.coordinator.messageSent(receiver, rank);
+        }
+        if (trace != null) {
+            trace.add(new TraceEvent(rank, TraceEvent.Kind.SEND, start, clock.lastEnd, dst, tag, bytes));
+        }
+    }
+
+    @Override
+    public Message recv(int src) {
+        run.checkRank(src, "source");
+        Channel ch = inboundFrom(src);
+        Message m = ch.peek();
+        if (m == null) {
+            m = awaitMessage(ch);
+        }
+        return take(ch, m);
+    }
+
+    @Override
+    public Message recvAny() {
+        Channel ch = run.coordinator.modelClock ? grantedChannel() : earliestDelivered();
+        return take(ch, ch.peek());
+    }
+
+    @Override
+    public void compute(long units) {
+        if (units < 0) {
+            throw new IllegalArgumentException("compute units must not be negative, got " + units);
+        }
+        run.checkAbort();
+        long start = clock.now();
+        clock.compute(units);
+        if (trace != null && units > 0) {
+            trace.add(new TraceEvent(rank, TraceEvent.Kind.COMPUTE, start, clock.lastEnd, -1, 0, 0));
+        }
+    }
+
+    private Message take(Channel ch, Message m) {
+        long start = clock.receive(m.arrival());
+        ch.poll();
+        if (ch.senderWaiting) {
+            run.coordinator.roomFreed(run.processors[ch.source], ch);
+        }
+        received++;
+        run.latency.record(rank, clock.lastEnd - m.sendStart());
+        if (trace != null) {
+            trace.add(new TraceEvent(rank, TraceEvent.Kind.RECV, start, clock.lastEnd, m.source(), m.tag(), m.bytes()));
+        }
+        return m;
+    }
+
+    /** Model clock: the coordinator decides which message a recvAny takes, at quiescence. */
+    private Channel grantedChannel() {
+        grant = null;
+        run.coordinator.block(this, WAIT_ANY, -1, null, () -> false);
+        Channel ch = grant;
+        grant = null;
+        return ch;
+    }
+
+    /** Wall clock: the message with the earliest arrival, waiting for one if none is queued. */
+    private Channel earliestDelivered() {
+        Channel best = earliestHead();
+        while (best == null) {
+            run.coordinator.block(this, WAIT_ANY, -1, null, () -> earliestHead() != null);
+            best = earliestHead();
+        }
+        // Wait until it arrives, then take whichever queued message arrived first by then.
+        run.wallClock(this).waitUntil(best.peek().arrival());
+        return earliestHead();
+    }
+
+    /** The channel whose head message has the smallest (arrival, source), or null if all are empty. */
+    Channel earliestHead() {
+        Channel best = null;
+        long bestArrival = Long.MAX_VALUE;
+        for (Channel ch : inbound.values()) {
+            Message m = ch.peek();
+            if (m != null && (m.arrival() < bestArrival
+                    || (m.arrival() == bestArrival && ch.source < best.source))) {
+                best = ch;
+                bestArrival = m.arrival();
+            }
+        }
+        return best;
+    }
+
+    private Message awaitMessage(Channel ch) {
+        Message m;
+        for (int i = run.spinsBeforeBlocking; i > 0; i--) {
+            Thread.onSpinWait();
+            if ((m = ch.peek()) != null) {
+                return m;
+            }
+        }
+        while ((m = ch.peek()) == null) {
+            run.coordinator.block(this, WAIT_RECV, ch.source, ch, () -> ch.peek() != null);
+        }
+        return m;
+    }
+
+    private void awaitRoom(Channel ch, Message m) {
+        ch.senderWaiting = true;
+        try {
+            boolean[] offered = {false};
+            while (!offered[0]) {
+                run.coordinator.block(this, WAIT_SEND, ch.destination, ch, () -> offered[0] = ch.offer(m));
+            }
+        } finally {
+            ch.senderWaiting = false;
+        }
+    }
+
+    private Channel outbound(int dst) {
+        if (dst == lastDst) {
+            return lastOut;
+        }
+        if (outbound == null) {
+            outbound = new HashMap<>();
+        }
+        Channel ch = outbound.get(dst);
+        if (ch == null) {
+            ch = run.channel(rank, dst);
+            outbound.put(dst, ch);
+        }
+        lastDst = dst;
+        lastOut = ch;
+        return ch;
+    }
+
+    private Channel inboundFrom(int src) {
+        if (src == lastSrc) {
+            return lastIn;
+        }
+        Channel ch = run.channel(src, rank);
+        lastSrc = src;
+        lastIn = ch;
+        return ch;
+    }
+
+    @Override
+    public String toString() {
+        return "Processor[rank " + rank + " of " + size() + "]";
+    }
+}
