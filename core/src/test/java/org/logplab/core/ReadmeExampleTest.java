@@ -1,0 +1,34 @@
+package org.logplab.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's ten-line API example does what the README says. */
+class ReadmeExampleTest {
+
+    @Test
+    void flatBroadcastFromTheReadmeFinishesTheLastChildAt34(@TempDir Path dir) throws Exception {
+        LogP params = LogP.of(6, 2, 4, 8);
+        RunResult r = RunConfig.builder(params)
+                .clock(ClockKind.MODEL).trace(true)
+                .run(p -> {
+                    if (p.rank() == 0) {
+                        for (int d = 1; d < p.size(); d++) {
+                            p.send(d, 0, 42L);
+                        }
+                    } else {
+                        assertThat(p.recv(0).asLong()).isEqualTo(42L);
+                    }
+                });
+        // child 7 is the 7th send: starts at 6 * max(g, o) = 24, received at 24 + L + 2o = 34
+        assertThat(r.finishTime(7)).isEqualTo(34);
+        assertThat(r.latency().getValueAtPercentile(99)).isEqualTo(34);
+        Path json = dir.resolve("t.json");
+        r.trace().orElseThrow().writeChromeJson(json);
+        assertThat(Files.readString(json)).contains("\"traceEvents\"");
+    }
+}
