@@ -78,7 +78,7 @@ final class Coordinator {
         } finally {
             lock.unlock();
         }
-        boolean timed = kind == ProcessorImpl.WAIT_SEND || !modelClock;
+        boolean timed = kind == ProcessorImpl.WAIT_SEND || run.spinning;
         while (p.state != ProcessorImpl.RUNNING) {
             if (timed) {
                 // Wake-ups without a fence on the sender's (or receiver's) hot path are best
@@ -102,8 +102,8 @@ final class Coordinator {
     private boolean wakeIfSatisfiable(ProcessorImpl p) {
         boolean satisfiable = switch (p.state) {
             case ProcessorImpl.WAIT_SEND -> p.waitChannel.hasRoom();
-            case ProcessorImpl.WAIT_RECV -> !modelClock && p.waitChannel.peek() != null;
-            case ProcessorImpl.WAIT_ANY -> !modelClock && p.earliestHead() != null;
+            case ProcessorImpl.WAIT_RECV -> run.spinning && p.waitChannel.peek() != null;
+            case ProcessorImpl.WAIT_ANY -> run.spinning && p.earliestHead() != null;
             default -> false;
         };
         if (satisfiable) {
@@ -170,7 +170,7 @@ final class Coordinator {
         for (ProcessorImpl p : new ArrayList<>(roomWaiters)) {
             wakeIfSatisfiable(p);
         }
-        if (!modelClock && running == 0) {
+        if (run.spinning && running == 0) {
             for (ProcessorImpl p : run.processors) {
                 wakeIfSatisfiable(p);
             }

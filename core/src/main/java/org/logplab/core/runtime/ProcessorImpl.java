@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
@@ -33,10 +34,12 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     private int lastSrc = -1;
     private Channel lastIn;
     /**
-     * Model clock: a missed wake-up would let the coordinator resolve a recvAny too early, so
-     * sends fence. Wall clock: the fence would stall every send for a cache-line round trip;
-     * blocked receivers re-check on a timer instead and the coordinator re-checks them before
-     * calling a deadlock.
+     * Whether a send fences before reading the receiver's wait state, so that no wake-up is
+     * missed. Model clock: always (a missed wake-up could let the coordinator resolve a recvAny
+     * too early). Wall clock with spinning receivers: no; the fence would stall every send for a
+     * cache-line round trip, a receiver blocks only after spinning for {@link Run#SPIN_NANOS},
+     * blocked receivers re-check on a timer, and the coordinator re-checks them before calling
+     * a deadlock.
      */
     private final boolean fenceAfterSend;
     long sent;
@@ -50,7 +53,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         this.run = run;
         // Allocated after this object, so that it sits next to this processor's own fields.
         this.clock = run.newClock();
-        this.fenceAfterSend = run.coordinator.modelClock;
+        this.fenceAfterSend = !run.spinning;
         this.trace = run.config.trace() ? new ArrayList<>() : null;
     }
 
@@ -168,6 +171,9 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     /** Wall clock: the message with the earliest arrival, waiting for one if none is queued. */
     private Channel earliestDelivered() {
         Channel best = earliestHead();
+        if (best == null && run.spinning && spinUntil(() -> earliestHead() != null)) {
+            best = earliestHead();
+        }
         while (best == null) {
             run.coordinator.block(this, WAIT_ANY, -1, null, () -> earliestHead() != null);
             best = earliestHead();
@@ -194,16 +200,30 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
 
     private Message awaitMessage(Channel ch) {
         Message m;
-        for (int i = run.spinsBeforeBlocking; i > 0; i--) {
-            Thread.onSpinWait();
-            if ((m = ch.peek()) != null) {
-                return m;
-            }
+        if (run.spinning && spinUntil(() -> ch.peek() != null)) {
+            return ch.peek();
         }
         while ((m = ch.peek()) == null) {
             run.coordinator.block(this, WAIT_RECV, ch.source, ch, () -> ch.peek() != null);
         }
         return m;
+    }
+
+    /** Spins until {@code ready} holds (true) or {@link Run#SPIN_NANOS} have passed (false). */
+    private boolean spinUntil(BooleanSupplier ready) {
+        long deadline = System.nanoTime() + Run.SPIN_NANOS;
+        for (int i = 1; ; i++) {
+            Thread.onSpinWait();
+            if (ready.getAsBoolean()) {
+                return true;
+            }
+            if ((i & 1023) == 0) {
+                run.checkAbort();
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+            }
+        }
     }
 
     private void awaitRoom(Channel ch, Message m) {

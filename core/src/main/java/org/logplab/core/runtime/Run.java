@@ -30,7 +30,12 @@ public final class Run {
     final ProcessorImpl[] processors;
     final Coordinator coordinator;
     final LatencyRecorder latency;
-    final int spinsBeforeBlocking;
+    /**
+     * Wall clock with a core per processor: receivers spin up to {@link #SPIN_NANOS} before
+     * blocking, so that a message's delivery is seen within nanoseconds, not after an unpark.
+     */
+    final boolean spinning;
+    static final long SPIN_NANOS = 10_000_000;
     private final Program program;
     private final long baseNanos;
     private final CountDownLatch done = new CountDownLatch(1);
@@ -46,9 +51,8 @@ public final class Run {
         this.coordinator = new Coordinator(this, model, p);
         this.latency = new LatencyRecorder(p);
         // Spinning only pays when every processor has its own core.
-        boolean spin = !model && config.threads() == ThreadKind.PLATFORM
+        this.spinning = !model && config.threads() == ThreadKind.PLATFORM
                 && p <= Runtime.getRuntime().availableProcessors();
-        this.spinsBeforeBlocking = spin ? 20_000 : 0;
         this.baseNanos = System.nanoTime();
         this.processors = new ProcessorImpl[p];
         for (int r = 0; r < p; r++) {

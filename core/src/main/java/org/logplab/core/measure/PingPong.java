@@ -1,0 +1,74 @@
+package org.logplab.core.measure;
+
+import org.HdrHistogram.Histogram;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.RunConfig;
+import org.logplab.core.ThreadKind;
+
+/**
+ * Ping-pong on the wall clock (ALGORITHMS.md §10): rank 0 sends {@code bytes} to rank 1, which
+ * sends them back; one-way time = round trip / 2. The receiver of each message copies its
+ * payload into its own buffer, as a shared-memory MPI transport does, so that the size of a
+ * message costs what moving it costs; in-process channels would otherwise pass a reference.
+ *
+ * <pre>{@code
+ * PingPong.Result r = PingPong.run(LogP.of(0, 0, 0, 2), 1024, 2_000, 20_000);
+ * r.medianOneWayNanos();
+ * }</pre>
+ */
+public final class PingPong {
+    private PingPong() {
+    }
+
+    /**
+     * One-way times of a ping-pong.
+     *
+     * @param bytes message size in bytes
+     * @param oneWayNanos histogram of round trip / 2 per repetition, ns
+     */
+    public record Result(int bytes, Histogram oneWayNanos) {
+        /** Median one-way time, ns. */
+        public long medianOneWayNanos() {
+            return oneWayNanos.getValueAtPercentile(50);
+        }
+
+        /** Fastest one-way time, ns. */
+        public long minOneWayNanos() {
+            return oneWayNanos.getMinValue();
+        }
+    }
+
+    /**
+     * Runs {@code warmup + reps} round trips of {@code bytes}-byte messages with the injected
+     * parameters (ns; {@code P} is ignored: a ping-pong has 2 processors) and records the last
+     * {@code reps}.
+     */
+    public static Result run(LogP injected, int bytes, int warmup, int reps) {
+        if (bytes < 0 || warmup < 0 || reps < 1) {
+            throw new IllegalArgumentException("need bytes >= 0, warmup >= 0, reps >= 1; got " + bytes + ", " + warmup + ", " + reps);
+        }
+        Histogram oneWay = new Histogram(3);
+        RunConfig config = RunConfig.builder(injected.withP(2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM).build();
+        org.logplab.core.Machine.run(config, p -> {
+            byte[] own = new byte[bytes];
+            int peer = 1 - p.rank();
+            for (int i = 0; i < warmup + reps; i++) {
+                if (p.rank() == 0) {
+                    long start = p.now();
+                    p.send(peer, 0, own);
+                    byte[] back = (byte[]) p.recv(peer).payload();
+                    System.arraycopy(back, 0, own, 0, bytes);
+                    if (i >= warmup) {
+                        oneWay.recordValue((p.now() - start) / 2);
+                    }
+                } else {
+                    byte[] in = (byte[]) p.recv(peer).payload();
+                    System.arraycopy(in, 0, own, 0, bytes);
+                    p.send(peer, 0, own);
+                }
+            }
+        });
+        return new Result(bytes, oneWay);
+    }
+}

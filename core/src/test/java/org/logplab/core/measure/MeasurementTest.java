@@ -1,0 +1,59 @@
+package org.logplab.core.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.logplab.core.LogP;
+
+/**
+ * Ping-pong, hot potato and the PRTT estimator on the wall clock. Injection only adds time, so
+ * lower bounds are exact; upper bounds are generous because a shared 2-core machine may stall a
+ * thread. The 10% recovery goal is checked by {@code logplab measure}, not here.
+ */
+class MeasurementTest {
+    private static final LogP INJECTED = LogP.of(200_000, 40_000, 80_000, 2);
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void pingPongOneWayIsAtLeastLPlusTwoO() {
+        PingPong.Result r = PingPong.run(INJECTED, 64, 10, 100);
+        assertThat(r.oneWayNanos().getTotalCount()).isEqualTo(100);
+        assertThat(r.bytes()).isEqualTo(64);
+        assertThat(r.minOneWayNanos()).isGreaterThanOrEqualTo(280_000);
+        assertThat(r.medianOneWayNanos()).isLessThan(3 * 280_000);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void hotPotatoHopIsAtLeastLPlusTwoO() {
+        HotPotato.Result r = HotPotato.run(INJECTED.withP(2), 5, 50);
+        assertThat(r.hopNanos().getTotalCount()).isEqualTo(50);
+        assertThat(r.hopNanos().getMinValue()).isGreaterThanOrEqualTo(280_000);
+        assertThat(r.medianHopNanos()).isLessThan(3 * 280_000);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void estimatorRecoversInjectedParametersRoughly() {
+        LogPEstimator.Estimate e = LogPEstimator.estimate(INJECTED, 8, 8, 15);
+        // Generous bounds (the experiment command holds itself to 10%).
+        assertThat(e.lNanos()).isBetween(100_000.0, 400_000.0);
+        assertThat(e.oNanos()).isBetween(20_000.0, 80_000.0);
+        assertThat(e.gNanos()).isBetween(40_000.0, 160_000.0);
+        // PRTT(1,0) = 2(L + 2o) at least: injection only adds time.
+        assertThat(e.prtt1()).isGreaterThanOrEqualTo(2 * (200_000 + 2 * 40_000));
+        assertThat(e.dNanos()).isGreaterThanOrEqualTo((long) e.prtt1());
+    }
+
+    @Test
+    void badArgumentsAreRejected() {
+        assertThatThrownBy(() -> PingPong.run(INJECTED, -1, 0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> HotPotato.run(INJECTED.withP(1), 0, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 2 processors");
+        assertThatThrownBy(() -> LogPEstimator.estimate(INJECTED, 8, 1, 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("n >= 2");
+    }
+}
