@@ -2,7 +2,7 @@ package org.logplab.bench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
@@ -27,7 +27,7 @@ public final class JsonLines {
     }
 
     /** Prints one object as a line. */
-    public static void print(PrintStream out, Map<String, ?> fields) {
+    public static void print(PrintWriter out, Map<String, ?> fields) {
         out.println(toLine(fields));
     }
 }

@@ -16,6 +16,10 @@ import picocli.CommandLine.Command;
         description = "LogP machines on real cores: measure, run collectives, report.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            MeasureCommand.class,
+            PingPongCommand.class,
+            ScaleCommand.class,
+            DemoCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 
@@ -32,24 +36,31 @@ public final class LogPlabCli implements Runnable {
         System.exit(execute(args));
     }
 
-    /** Runs the command line and returns its exit code instead of exiting. */
+    /** Runs the command line on standard output and error and returns its exit code instead of exiting. */
     public static int execute(String... args) {
+        return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command line, printing to {@code out} and {@code err}, and returns its exit code. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new LogPlabCli());
+        cli.setOut(out);
+        cli.setErr(err);
         cli.setParameterExceptionHandler((ex, arguments) -> {
-            PrintWriter err = ex.getCommandLine().getErr();
-            err.println("logplab: " + ex.getMessage());
-            ex.getCommandLine().usage(err);
+            PrintWriter errors = ex.getCommandLine().getErr();
+            errors.println("logplab: " + ex.getMessage());
+            ex.getCommandLine().usage(errors);
             return 2;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
+            PrintWriter errors = commandLine.getErr();
             if (ex instanceof IllegalArgumentException) {
-                err.println("logplab: " + ex.getMessage());
+                errors.println("logplab: " + ex.getMessage());
                 return 2;
             }
-            err.println("logplab: error: " + ex);
+            errors.println("logplab: error: " + ex);
             if (System.getenv("LOGPLAB_DEBUG") != null) {
-                ex.printStackTrace(err);
+                ex.printStackTrace(errors);
             }
             return 1;
         });

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.logplab.core.ClockKind;
@@ -37,7 +38,16 @@ public final class Run {
     final boolean spinning;
     static final long SPIN_NANOS = 10_000_000;
     private final Program program;
-    private final long baseNanos;
+    /** Wall clock: time zero, set once every thread has started; published by {@link #startGate}. */
+    private long baseNanos;
+    private final CountDownLatch startGate = new CountDownLatch(1);
+    /**
+     * The same gate for spinning runs, opened by the last processor thread to arrive (not by the
+     * starting thread, which would compete with the spinners for the cores): waking a parked
+     * thread would take tens of microseconds.
+     */
+    private volatile boolean gateOpen;
+    private final AtomicInteger arrived = new AtomicInteger();
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicReference<RunFailedException> failure = new AtomicReference<>();
     private volatile boolean aborted;
@@ -53,7 +63,6 @@ public final class Run {
         // Spinning only pays when every processor has its own core.
         this.spinning = !model && config.threads() == ThreadKind.PLATFORM
                 && p <= Runtime.getRuntime().availableProcessors();
-        this.baseNanos = System.nanoTime();
         this.processors = new ProcessorImpl[p];
         for (int r = 0; r < p; r++) {
             processors[r] = new ProcessorImpl(r, this);
@@ -72,12 +81,19 @@ public final class Run {
         for (ProcessorImpl p : processors) {
             p.thread = builder.unstarted(() -> body(p));
         }
+        long started = System.nanoTime();
         for (ProcessorImpl p : processors) {
             p.thread.start();
         }
+        // Time zero is after the last thread started, so that thread start-up is not counted as
+        // communication time. Model-clock threads need no gate: their clock is not real time.
+        if (!spinning) {
+            baseNanos = System.nanoTime();
+            startGate.countDown();
+        }
         awaitDone();
         joinAll();
-        long realNanos = System.nanoTime() - baseNanos;
+        long realNanos = System.nanoTime() - started;
         RunFailedException f = failure.get();
         if (f != null) {
             throw f;
@@ -87,6 +103,21 @@ public final class Run {
 
     private void body(ProcessorImpl p) {
         try {
+            if (!coordinator.modelClock) {
+                if (spinning) {
+                    if (arrived.incrementAndGet() == processors.length) {
+                        baseNanos = System.nanoTime();
+                        gateOpen = true;
+                    }
+                    while (!gateOpen) {
+                        Thread.onSpinWait();
+                        checkAbort();
+                    }
+                } else {
+                    startGate.await();
+                }
+                ((WallClock) p.clock).start(baseNanos);
+            }
             program.run(p);
             p.finishTime = p.clock.now();
             coordinator.finish(p);
@@ -181,7 +212,7 @@ public final class Run {
     }
 
     Clock newClock() {
-        return coordinator.modelClock ? new ModelClock(params) : new WallClock(params, baseNanos, this);
+        return coordinator.modelClock ? new ModelClock(params) : new WallClock(params, this);
     }
 
     WallClock wallClock(ProcessorImpl p) {

@@ -14,13 +14,17 @@ final class WallClock extends Clock {
     static final long PARK_ABOVE_NANOS = 200_000;
     private static final long PARK_MARGIN_NANOS = 100_000;
 
-    private final long baseNanos;
     private final Run run;
+    private long baseNanos;
 
-    WallClock(LogP params, long baseNanos, Run run) {
+    WallClock(LogP params, Run run) {
         super(params);
-        this.baseNanos = baseNanos;
         this.run = run;
+    }
+
+    /** Sets time zero (the processor's own thread, before its program starts). */
+    void start(long base) {
+        this.baseNanos = base;
     }
 
     @Override

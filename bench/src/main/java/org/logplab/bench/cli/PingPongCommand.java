@@ -1,0 +1,98 @@
+package org.logplab.bench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.logplab.core.LogP;
+import org.logplab.core.measure.HockneyFit;
+import org.logplab.core.measure.PingPong;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code logplab pingpong}: one-way times over message sizes and the Hockney fit
+ * {@code t(m) = t0 + m / r_inf} through the medians.
+ *
+ * <p>JSON Lines: one object per size ({@code size_bytes}, {@code oneway_ns_p50},
+ * {@code oneway_ns_min}, {@code mb_per_s}), then one with {@code fit: "hockney"}, {@code t0_ns},
+ * {@code r_inf_bytes_per_ns}, {@code m_half_bytes}, {@code pi0_per_ns}, {@code r2}.
+ */
+@Command(name = "pingpong", description = {
+    "Ping-pong over message sizes on the wall clock (the receiver copies each payload),",
+    "and the Hockney fit t(m) = t0 + m / r_inf."})
+final class PingPongCommand extends CommandBase {
+
+    @Option(names = "--sizes", split = ",", converter = SizeConverter.class,
+            defaultValue = "8,64,1k,16k,256k,1M", description = "Message sizes (default 8,64,1k,16k,256k,1M).")
+    List<Integer> sizes;
+
+    @Option(names = "--reps", defaultValue = "2000", description = "Round trips per size after warm-up (default 2000).")
+    int reps;
+
+    @Option(names = "--L", converter = DurationNanosConverter.class, description = "Injected latency (default 0).")
+    long latency;
+
+    @Option(names = "--o", converter = DurationNanosConverter.class, description = "Injected overhead (default 0).")
+    long overhead;
+
+    @Option(names = "--g", converter = DurationNanosConverter.class, description = "Injected gap (default 0).")
+    long gap;
+
+    @Option(names = "--G", converter = DurationNanosConverter.class, description = "Injected gap per byte (default 0).")
+    long gapPerByte;
+
+    @Override
+    int execute() {
+        if (reps < 1) {
+            throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
+        }
+        LogP injected = new LogP(latency, overhead, gap, 2, gapPerByte);
+        List<PingPong.Result> results = new ArrayList<>();
+        for (int size : sizes) {
+            note("ping-pong with " + size + "-byte messages...");
+            results.add(PingPong.run(injected, size, Math.max(100, reps / 5), reps));
+        }
+        double[] x = results.stream().mapToDouble(PingPong.Result::bytes).toArray();
+        double[] y = results.stream().mapToDouble(PingPong.Result::medianOneWayNanos).toArray();
+        HockneyFit fit = results.stream().map(PingPong.Result::bytes).distinct().count() >= 2 ? HockneyFit.fit(x, y) : null;
+        if (json) {
+            for (PingPong.Result r : results) {
+                Map<String, Object> f = fields();
+                f.put("size_bytes", r.bytes());
+                f.put("oneway_ns_p50", r.medianOneWayNanos());
+                f.put("oneway_ns_min", r.minOneWayNanos());
+                f.put("mb_per_s", megabytesPerSecond(r));
+                f.put("reps", reps);
+                printJson(f);
+            }
+            if (fit != null) {
+                Map<String, Object> f = fields();
+                f.put("fit", "hockney");
+                f.put("t0_ns", fit.t0Nanos());
+                f.put("r_inf_bytes_per_ns", fit.rInfBytesPerNano());
+                f.put("m_half_bytes", fit.mHalfBytes());
+                f.put("pi0_per_ns", fit.pi0PerNano());
+                f.put("r2", fit.r2());
+                printJson(f);
+            }
+            return 0;
+        }
+        TextTable t = new TextTable("size (B)", "one-way p50 (ns)", "one-way min (ns)", "MB/s");
+        for (PingPong.Result r : results) {
+            t.row(r.bytes(), ns(r.medianOneWayNanos()), ns(r.minOneWayNanos()), String.format("%,.1f", megabytesPerSecond(r)));
+        }
+        out().print(t.render());
+        if (fit == null) {
+            out().println("Hockney fit needs at least two distinct sizes.");
+        } else {
+            out().printf("Hockney fit: t0 = %,.0f ns, r_inf = %.3f GB/s, m_half = %,.0f B, pi0 = %.3g msg/ns, R^2 = %.4f%n",
+                    fit.t0Nanos(), fit.rInfBytesPerNano(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2());
+        }
+        return 0;
+    }
+
+    /** Size over median one-way time: bytes per ns is GB/s, so times 1000 is MB/s (10^6 B). */
+    private static double megabytesPerSecond(PingPong.Result r) {
+        return r.medianOneWayNanos() == 0 ? Double.POSITIVE_INFINITY : 1000.0 * r.bytes() / r.medianOneWayNanos();
+    }
+}

@@ -1,0 +1,95 @@
+package org.logplab.bench.cli;
+
+import java.util.List;
+import java.util.Map;
+import org.logplab.bench.experiment.TreeBroadcast;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.Machine;
+import org.logplab.core.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code logplab scale}: how far the model clock scales. A binary-tree broadcast on virtual
+ * threads, P doubling from 2^10 (or the given list) until a run takes longer than the budget.
+ *
+ * <p>JSON Lines, one object per P: {@code P}, {@code seconds}, {@code events} (sends +
+ * receives), {@code events_per_s}, {@code makespan}, {@code predicted}, {@code within_budget}.
+ */
+@Command(name = "scale", description = {
+    "Scale of the model clock: binary-tree broadcasts on virtual threads, P doubling",
+    "until a run exceeds the time budget. Heap: LOGPLAB_JAVA_OPTS=-Xmx8g for P >= 2^21."})
+final class ScaleCommand extends CommandBase {
+
+    @Option(names = "--seconds", defaultValue = "30", description = "Time budget per run in seconds (default 30).")
+    double seconds;
+
+    @Option(names = "--P", split = ",", description = "Processor counts to run instead of doubling from 1024.")
+    List<Integer> processors;
+
+    @Option(names = "--max-P", defaultValue = "16777216", description = "Largest P to try when doubling (default 2^24).")
+    int maxProcessors;
+
+    @Option(names = "--L", defaultValue = "6", description = "Latency in model units (default 6).")
+    long latency;
+
+    @Option(names = "--o", defaultValue = "2", description = "Overhead in model units (default 2).")
+    long overhead;
+
+    @Option(names = "--g", defaultValue = "4", description = "Gap in model units (default 4).")
+    long gap;
+
+    @Override
+    int execute() {
+        if (seconds <= 0) {
+            throw new IllegalArgumentException("--seconds must be positive, got " + seconds);
+        }
+        TextTable table = new TextTable("P", "seconds", "events", "events/s", "makespan", "predicted", "within budget");
+        int largest = 0;
+        int p = processors == null || processors.isEmpty() ? 1024 : processors.get(0);
+        for (int i = 0; ; i++) {
+            LogP params = LogP.of(latency, overhead, gap, p);
+            note("tree broadcast on " + p + " processors...");
+            long start = System.nanoTime();
+            RunResult r = Machine.run(params, ClockKind.MODEL, TreeBroadcast.program(p));
+            double took = (System.nanoTime() - start) / 1e9;
+            long events = r.messagesSent() + r.messagesReceived();
+            boolean within = took <= seconds;
+            long predicted = TreeBroadcast.predictedMakespan(params);
+            if (within) {
+                largest = Math.max(largest, p);
+            }
+            if (json) {
+                Map<String, Object> f = fields();
+                f.put("P", p);
+                f.put("seconds", took);
+                f.put("events", events);
+                f.put("events_per_s", events / took);
+                f.put("makespan", r.makespan());
+                f.put("predicted", predicted);
+                f.put("within_budget", within);
+                printJson(f);
+            } else {
+                table.row(p, String.format("%.2f", took), events, String.format("%,.0f", events / took), r.makespan(),
+                        predicted, within ? "yes" : "no");
+            }
+            if (processors != null && !processors.isEmpty()) {
+                if (i + 1 >= processors.size()) {
+                    break;
+                }
+                p = processors.get(i + 1);
+            } else {
+                if (!within || p > maxProcessors / 2) {
+                    break;
+                }
+                p *= 2;
+            }
+        }
+        if (!json) {
+            out().print(table.render());
+            out().printf("largest P within %.0f s: %,d%n", seconds, largest);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,121 @@
+package org.logplab.bench.experiment;
+
+import java.util.Arrays;
+import org.HdrHistogram.Histogram;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.Processor;
+import org.logplab.core.RunConfig;
+import org.logplab.core.RunResult;
+
+/**
+ * Repeats one wall-clock step (a broadcast, a reduction, ...) many times inside a single run and
+ * measures each repetition, so that thread start-up and scheduler placement at the start of a run
+ * (milliseconds on a 2-core VM) do not pollute the figures. Repetition {@code k} starts at the
+ * common wall time {@code start + k * period}: every processor busy-waits until then (its clock is
+ * the run's clock, shared by all), runs the step, and notes when it finished. A repetition's time
+ * is the latest finish minus its start; the first {@code warmup} repetitions are dropped, and so
+ * is every repetition that some processor began late (a stalled thread: a JIT compile, a
+ * descheduled vCPU), because it does not measure the algorithm, unless the run has more
+ * processors than cores: then every repetition is kept, and the figures measure the scheduler.
+ */
+public final class TimedRepetitions {
+    private static final int HANDSHAKE = 0x7173;
+
+    /** One processor's part of one repetition. */
+    @FunctionalInterface
+    public interface Step {
+        /** Runs repetition {@code k} on {@code p}. */
+        void run(Processor p, int k) throws Exception;
+    }
+
+    /**
+     * Per-repetition times.
+     *
+     * @param nanos time of each repetition that every processor began on time, ns (sorted)
+     * @param discarded repetitions dropped because some processor began them late
+     * @param latency message latencies of the whole run, ns
+     * @param oversubscribed whether the run had more processors than cores
+     */
+    public record Result(long[] nanos, int discarded, Histogram latency, boolean oversubscribed) {
+        /** Median repetition time, ns. */
+        public long median() {
+            return nanos[nanos.length / 2];
+        }
+
+        /** 99th percentile repetition time, ns. */
+        public long p99() {
+            return nanos[Math.min(nanos.length - 1, (int) Math.ceil(nanos.length * 0.99) - 1)];
+        }
+    }
+
+    private TimedRepetitions() {
+    }
+
+    /** Runs {@code warmup + reps} repetitions, {@code periodNanos} apart, with injected {@code params} (ns). */
+    public static Result run(LogP params, int warmup, int reps, long periodNanos, Step step) {
+        if (warmup < 0 || reps < 1 || periodNanos < 1) {
+            throw new IllegalArgumentException("need warmup >= 0, reps >= 1, period >= 1 ns; got "
+                    + warmup + ", " + reps + ", " + periodNanos);
+        }
+        int total = warmup + reps;
+        long[][] finish = new long[params.P()][total];
+        long[][] late = new long[params.P()][total];
+        RunResult run = RunConfig.builder(params).clock(ClockKind.WALL).run(p -> {
+            long first = agreeOnStart(p, periodNanos);
+            for (int k = 0; k < total; k++) {
+                long start = first + k * periodNanos;
+                long wait = start - p.now();
+                if (wait > 0) {
+                    p.compute(wait);
+                }
+                late[p.rank()][k] = p.now() - start;
+                step.run(p, k);
+                finish[p.rank()][k] = p.now() - start;
+            }
+        });
+        // Oversubscribed, some thread is always late: keep every repetition (the run measures the scheduler).
+        long tolerance = run.oversubscribed() ? Long.MAX_VALUE : Math.max(2_000, periodNanos / 100);
+        long[] times = new long[reps];
+        int kept = 0;
+        for (int k = warmup; k < total; k++) {
+            long latest = 0;
+            boolean onTime = true;
+            for (int r = 0; r < finish.length; r++) {
+                latest = Math.max(latest, finish[r][k]);
+                onTime &= late[r][k] <= tolerance;
+            }
+            if (onTime) {
+                times[kept++] = latest;
+            }
+        }
+        if (kept == 0) {
+            throw new IllegalStateException("no repetition started on time on every processor (" + reps
+                    + " tried, period " + periodNanos + " ns): the machine is too busy, or the period too short");
+        }
+        long[] measured = Arrays.copyOf(times, kept);
+        Arrays.sort(measured);
+        return new Result(measured, reps - kept, run.latency(), run.oversubscribed());
+    }
+
+    /**
+     * A handshake so that the schedule starts when every processor is running (a thread may get
+     * its first time slice milliseconds after the run's time zero): everyone tells rank 0 it is
+     * ready; rank 0 answers with a start time one period (at least 1 ms) ahead.
+     */
+    private static long agreeOnStart(Processor p, long periodNanos) {
+        int n = p.size();
+        if (p.rank() == 0) {
+            for (int r = 1; r < n; r++) {
+                p.recv(r);
+            }
+            long start = p.now() + Math.max(periodNanos, 1_000_000);
+            for (int r = 1; r < n; r++) {
+                p.send(r, HANDSHAKE, start);
+            }
+            return start;
+        }
+        p.send(0, HANDSHAKE, null);
+        return p.recv(0).asLong();
+    }
+}

@@ -1,0 +1,125 @@
+package org.logplab.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line end to end: exit codes, one-line errors, and the documented JSON fields. */
+class CliTest {
+
+    /** What one invocation printed and returned. */
+    record Outcome(int code, String out, String err) {
+        List<JsonNode> json() throws Exception {
+            return out.lines().filter(l -> !l.isBlank()).map(l -> {
+                try {
+                    return JsonLines.MAPPER.readTree(l);
+                } catch (Exception e) {
+                    throw new AssertionError("not JSON: " + l, e);
+                }
+            }).toList();
+        }
+    }
+
+    static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = LogPlabCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void unknownOptionExitsTwoWithOneLogplabLine() {
+        Outcome o = run("measure", "--bogus");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err().lines().findFirst().orElseThrow()).startsWith("logplab: ").contains("--bogus");
+        assertThat(o.err()).doesNotContain("Exception").contains("Usage:");
+    }
+
+    @Test
+    void missingCommandExitsTwo() {
+        assertThat(run().code()).isEqualTo(2);
+    }
+
+    @Test
+    void badDurationNamesTheText() {
+        Outcome o = run("measure", "--L", "fast");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("'fast' is not a duration");
+    }
+
+    @Test
+    void negativeDurationIsRejected() {
+        Outcome o = run("pingpong", "--L", "-5us");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("must not be negative");
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void measureJsonHasTheDocumentedFields() throws Exception {
+        Outcome o = run("measure", "--L", "100us", "--o", "20us", "--g", "40us", "--reps", "5", "--n", "4", "--json");
+        assertThat(o.code()).isZero();
+        List<JsonNode> rows = o.json();
+        assertThat(rows).hasSize(2);
+        for (JsonNode row : rows) {
+            assertThat(row.fieldNames()).toIterable().contains("baseline", "injected_L_ns", "injected_o_ns",
+                    "injected_g_ns", "L_ns", "o_ns", "g_ns", "size_bytes", "reps");
+        }
+        assertThat(rows.get(0).get("baseline").asBoolean()).isTrue();
+        assertThat(rows.get(1).get("injected_L_ns").asLong()).isEqualTo(100_000);
+        // injection only adds time: the estimate of L + 2o cannot fall below the injected one
+        assertThat(rows.get(1).get("L_ns").asDouble() + 2 * rows.get(1).get("o_ns").asDouble()).isGreaterThanOrEqualTo(130_000);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void pingpongPrintsOneRowPerSizeAndTheHockneyFit() throws Exception {
+        Outcome o = run("pingpong", "--sizes", "8,4k", "--reps", "200", "--json");
+        assertThat(o.code()).isZero();
+        List<JsonNode> rows = o.json();
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(0).get("size_bytes").asInt()).isEqualTo(8);
+        assertThat(rows.get(1).get("size_bytes").asInt()).isEqualTo(4096);
+        assertThat(rows.get(0).fieldNames()).toIterable().contains("oneway_ns_p50", "oneway_ns_min", "mb_per_s");
+        assertThat(rows.get(2).get("fit").asText()).isEqualTo("hockney");
+        assertThat(rows.get(2).fieldNames()).toIterable().contains("t0_ns", "r_inf_bytes_per_ns", "m_half_bytes", "pi0_per_ns", "r2");
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void scaleReportsExactMakespans() throws Exception {
+        Outcome o = run("scale", "--P", "1000,3000", "--json");
+        assertThat(o.code()).isZero();
+        List<JsonNode> rows = o.json();
+        assertThat(rows).hasSize(2);
+        for (JsonNode row : rows) {
+            assertThat(row.get("makespan").asLong()).isEqualTo(row.get("predicted").asLong());
+            assertThat(row.get("events").asLong()).isEqualTo(2L * (row.get("P").asLong() - 1));
+        }
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void quickDemoWritesTheReportFolder(@TempDir Path dir) throws Exception {
+        Outcome o = run("demo", "--quick", "--out", dir.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("report: ");
+        for (String file : List.of("summary.json", "trace-model.json", "trace-wall.json", "latency-wall.hgrm")) {
+            assertThat(dir.resolve(file)).isRegularFile();
+        }
+        JsonNode summary = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summary.json")));
+        assertThat(summary.at("/broadcast/model_time").asLong()).isEqualTo(summary.at("/broadcast/model_predicted").asLong());
+        assertThat(summary.at("/host").fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns");
+        assertThat(JsonLines.MAPPER.readTree(Files.readString(dir.resolve("trace-model.json"))).get("traceEvents").size())
+                .isGreaterThan(0);
+    }
+}
