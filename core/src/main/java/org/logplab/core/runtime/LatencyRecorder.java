@@ -15,27 +15,44 @@ final class LatencyRecorder {
     private static final int DIGITS = 3;
 
     private final AbstractHistogram[] stripes;
-    private final int mask;
+    private final boolean owned;
 
     LatencyRecorder(int processors) {
-        boolean owned = processors <= STRIPES;
+        owned = processors <= STRIPES;
         stripes = new AbstractHistogram[owned ? processors : STRIPES];
-        for (int i = 0; i < stripes.length; i++) {
-            stripes[i] = owned ? new Histogram(DIGITS) : new ConcurrentHistogram(DIGITS);
+        if (!owned) {
+            for (int i = 0; i < STRIPES; i++) {
+                stripes[i] = new ConcurrentHistogram(DIGITS);
+            }
         }
-        mask = owned ? -1 : STRIPES - 1;
     }
 
-    /** Records one latency (clock units) for a message received by {@code rank}. */
+    /**
+     * Records one latency (clock units) for a message received by {@code rank}, on that
+     * processor's thread. An owned histogram is created by its owner's thread, in that thread's
+     * allocation buffer: allocated side by side, two processors' histograms would share cache
+     * lines that both write on every message.
+     */
     void record(int rank, long value) {
-        stripes[mask == -1 ? rank : rank & mask].recordValue(value);
+        if (owned) {
+            AbstractHistogram h = stripes[rank];
+            if (h == null) {
+                h = new Histogram(DIGITS);
+                stripes[rank] = h;
+            }
+            h.recordValue(value);
+        } else {
+            stripes[rank & (STRIPES - 1)].recordValue(value);
+        }
     }
 
     /** All latencies in one histogram; call once every recorder has stopped. */
     Histogram merged() {
         Histogram total = new Histogram(DIGITS);
         for (AbstractHistogram h : stripes) {
-            total.add(h);
+            if (h != null) {
+                total.add(h);
+            }
         }
         return total;
     }

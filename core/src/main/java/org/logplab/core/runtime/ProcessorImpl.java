@@ -22,6 +22,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     static final int WAIT_ANY = 2;
     static final int WAIT_SEND = 3;
     static final int DONE = 4;
+    private static final int FAST_SPINS = 256;
 
     final int rank;
     final Run run;
@@ -200,8 +201,18 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
 
     private Message awaitMessage(Channel ch) {
         Message m;
-        if (run.spinning && spinUntil(() -> ch.peek() != null)) {
-            return ch.peek();
+        if (run.spinning) {
+            // A short spin first: in a stream the next message is usually nanoseconds away, and
+            // reading the clock for a deadline would cost more than the wait.
+            for (int i = 0; i < FAST_SPINS; i++) {
+                Thread.onSpinWait();
+                if ((m = ch.peek()) != null) {
+                    return m;
+                }
+            }
+            if (spinUntil(() -> ch.peek() != null)) {
+                return ch.peek();
+            }
         }
         while ((m = ch.peek()) == null) {
             run.coordinator.block(this, WAIT_RECV, ch.source, ch, () -> ch.peek() != null);
