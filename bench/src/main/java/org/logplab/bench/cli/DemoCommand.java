@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
  * {@code summary.json}, {@code trace-model.json} and {@code trace-wall.json} (open them in
  * ui.perfetto.dev) and {@code latency-wall.hgrm} (HdrHistogram percentiles, ns).
  */
-@Command(name = "demo", description = {
+@Command(header = "The tour: measured LogP parameters, a traced broadcast, a report folder.", name = "demo", description = {
     "The tour: the host's measured LogP parameters, one traced broadcast under both clocks,",
     "and a report folder with the traces, histograms and JSON."})
 final class DemoCommand extends CommandBase {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * {@code injected_o_ns}, {@code injected_g_ns}, {@code L_ns}, {@code o_ns}, {@code g_ns},
  * {@code size_bytes}, {@code reps}.
  */
-@Command(name = "measure", description = {
+@Command(header = "Recover injected L, o, g and the host baseline (Netgauge PRTT).", name = "measure", description = {
     "Recover L, o and g of the runtime with parametrised round trips (Netgauge PRTT),",
     "for injected parameters and for the host itself (zero injection)."})
 final class MeasureCommand extends CommandBase {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  * {@code oneway_ns_min}, {@code mb_per_s}), then one with {@code fit: "hockney"}, {@code t0_ns},
  * {@code r_inf_bytes_per_ns}, {@code m_half_bytes}, {@code pi0_per_ns}, {@code r2}.
  */
-@Command(name = "pingpong", description = {
+@Command(header = "One-way times over message sizes and the Hockney fit.", name = "pingpong", description = {
     "Ping-pong over message sizes on the wall clock (the receiver copies each payload),",
     "and the Hockney fit t(m) = t0 + m / r_inf."})
 final class PingPongCommand extends CommandBase {

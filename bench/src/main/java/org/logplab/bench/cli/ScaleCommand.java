@@ -17,9 +17,9 @@ import picocli.CommandLine.Option;
  * <p>JSON Lines, one object per P: {@code P}, {@code seconds}, {@code events} (sends +
  * receives), {@code events_per_s}, {@code makespan}, {@code predicted}, {@code within_budget}.
  */
-@Command(name = "scale", description = {
+@Command(header = "Largest model-clock tree broadcast within a time budget.", name = "scale", description = {
     "Scale of the model clock: binary-tree broadcasts on virtual threads, P doubling",
-    "until a run exceeds the time budget. Heap: LOGPLAB_JAVA_OPTS=-Xmx8g for P >= 2^21."})
+    "until a run exceeds the time budget. Heap: LOGPLAB_JAVA_OPTS=-Xmx12g for P >= 2^21."})
 final class ScaleCommand extends CommandBase {
 
     @Option(names = "--seconds", defaultValue = "30", description = "Time budget per run in seconds (default 30).")

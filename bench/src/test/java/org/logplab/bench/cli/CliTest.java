@@ -37,6 +37,24 @@ class CliTest {
     }
 
     @Test
+    void unknownTopLevelOptionExitsTwoWithOneLogplabLine() {
+        Outcome o = run("--bogus");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err().lines().filter(l -> l.startsWith("logplab: ")).toList())
+                .singleElement().asString().contains("--bogus");
+        assertThat(o.err().lines().findFirst().orElseThrow()).startsWith("logplab: ");
+        assertThat(o.err()).doesNotContain("Exception").contains("Usage: logplab");
+        assertThat(o.out()).isEmpty();
+    }
+
+    @Test
+    void helpExitsZeroAndListsTheCommands() {
+        Outcome o = run("--help");
+        assertThat(o.code()).isZero();
+        assertThat(o.out()).contains("Usage: logplab", "measure", "pingpong", "demo");
+    }
+
+    @Test
     void unknownOptionExitsTwoWithOneLogplabLine() {
         Outcome o = run("measure", "--bogus");
         assertThat(o.code()).isEqualTo(2);
