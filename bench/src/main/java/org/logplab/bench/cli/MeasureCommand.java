@@ -4,6 +4,7 @@ import java.util.Map;
 import org.logplab.core.LogP;
 import org.logplab.core.measure.LogPEstimator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,17 +20,8 @@ import picocli.CommandLine.Option;
     "for injected parameters and for the host itself (zero injection)."})
 final class MeasureCommand extends CommandBase {
 
-    @Option(names = "--L", converter = DurationNanosConverter.class, description = "Injected latency (e.g. 50us).")
-    long latency;
-
-    @Option(names = "--o", converter = DurationNanosConverter.class, description = "Injected overhead (e.g. 10us).")
-    long overhead;
-
-    @Option(names = "--g", converter = DurationNanosConverter.class, description = "Injected gap (e.g. 20us).")
-    long gap;
-
-    @Option(names = "--G", converter = DurationNanosConverter.class, description = "Injected gap per byte (default 0).")
-    long gapPerByte;
+    @Mixin
+    InjectedDelays injected;
 
     @Option(names = "--size", converter = SizeConverter.class, defaultValue = "8", description = "Message size (default 8 bytes).")
     int size;
@@ -45,19 +37,19 @@ final class MeasureCommand extends CommandBase {
         if (reps < 1 || burst < 2) {
             throw new IllegalArgumentException("--reps must be at least 1 and --n at least 2");
         }
-        boolean injecting = latency > 0 || overhead > 0 || gap > 0 || gapPerByte > 0;
+        boolean injecting = injected.any();
+        LogP params = injected.toLogP(2);
         note("measuring the host baseline (zero injection)...");
         LogPEstimator.Estimate base = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), size, burst, reps);
-        LogP injected = new LogP(latency, overhead, gap, 2, gapPerByte);
         LogPEstimator.Estimate est = null;
         if (injecting) {
-            note("measuring with injected L=" + latency + " ns, o=" + overhead + " ns, g=" + gap + " ns...");
-            est = LogPEstimator.estimate(injected, size, burst, reps);
+            note("measuring with injected L=" + params.L() + " ns, o=" + params.o() + " ns, g=" + params.g() + " ns...");
+            est = LogPEstimator.estimate(params, size, burst, reps);
         }
         if (json) {
             printJson(row(true, LogP.of(0, 0, 0, 2), base));
             if (est != null) {
-                printJson(row(false, injected, est));
+                printJson(row(false, params, est));
             }
             return 0;
         }
@@ -67,9 +59,9 @@ final class MeasureCommand extends CommandBase {
             out().print(t.render());
         } else {
             TextTable t = new TextTable("parameter", "injected (ns)", "recovered (ns)", "error", "host baseline (ns)");
-            t.row("L", ns(latency), ns(est.lNanos()), error(est.lNanos(), latency), ns(base.lNanos()));
-            t.row("o", ns(overhead), ns(est.oNanos()), error(est.oNanos(), overhead), ns(base.oNanos()));
-            t.row("g", ns(gap), ns(est.gNanos()), error(est.gNanos(), gap), ns(base.gNanos()));
+            t.row("L", ns(params.L()), ns(est.lNanos()), error(est.lNanos(), params.L()), ns(base.lNanos()));
+            t.row("o", ns(params.o()), ns(est.oNanos()), error(est.oNanos(), params.o()), ns(base.oNanos()));
+            t.row("g", ns(params.g()), ns(est.gNanos()), error(est.gNanos(), params.g()), ns(base.gNanos()));
             out().print(t.render());
             out().println("g is observed as max(g, o); recovered values include the host baseline.");
         }

@@ -7,6 +7,7 @@ import org.logplab.core.LogP;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.PingPong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,28 +30,19 @@ final class PingPongCommand extends CommandBase {
     @Option(names = "--reps", defaultValue = "2000", description = "Round trips per size after warm-up (default 2000).")
     int reps;
 
-    @Option(names = "--L", converter = DurationNanosConverter.class, description = "Injected latency (default 0).")
-    long latency;
-
-    @Option(names = "--o", converter = DurationNanosConverter.class, description = "Injected overhead (default 0).")
-    long overhead;
-
-    @Option(names = "--g", converter = DurationNanosConverter.class, description = "Injected gap (default 0).")
-    long gap;
-
-    @Option(names = "--G", converter = DurationNanosConverter.class, description = "Injected gap per byte (default 0).")
-    long gapPerByte;
+    @Mixin
+    InjectedDelays injected;
 
     @Override
     int execute() {
         if (reps < 1) {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
-        LogP injected = new LogP(latency, overhead, gap, 2, gapPerByte);
+        LogP params = injected.toLogP(2);
         List<PingPong.Result> results = new ArrayList<>();
         for (int size : sizes) {
             note("ping-pong with " + size + "-byte messages...");
-            results.add(PingPong.run(injected, size, Math.max(100, reps / 5), reps));
+            results.add(PingPong.run(params, size, Math.max(100, reps / 5), reps));
         }
         double[] x = results.stream().mapToDouble(PingPong.Result::bytes).toArray();
         double[] y = results.stream().mapToDouble(PingPong.Result::medianOneWayNanos).toArray();

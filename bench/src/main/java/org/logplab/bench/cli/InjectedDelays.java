@@ -1,0 +1,34 @@
+package org.logplab.bench.cli;
+
+import org.logplab.core.LogP;
+import picocli.CommandLine.Option;
+
+/**
+ * The wall-clock LogP parameters a command injects, as picocli options {@code --L --o --g --G}
+ * with units ({@code 50us}, {@code 10ms}, a bare number is ns); all default to 0. Mix it into a
+ * command with {@code @Mixin}.
+ */
+final class InjectedDelays {
+
+    @Option(names = "--L", converter = DurationNanosConverter.class, description = "Injected latency (e.g. 50us; default 0).")
+    long latency;
+
+    @Option(names = "--o", converter = DurationNanosConverter.class, description = "Injected overhead (e.g. 10us; default 0).")
+    long overhead;
+
+    @Option(names = "--g", converter = DurationNanosConverter.class, description = "Injected gap (e.g. 20us; default 0).")
+    long gap;
+
+    @Option(names = "--G", converter = DurationNanosConverter.class, description = "Injected gap per byte (default 0).")
+    long gapPerByte;
+
+    /** The parameters for {@code processors} processors, in ns. */
+    LogP toLogP(int processors) {
+        return new LogP(latency, overhead, gap, processors, gapPerByte);
+    }
+
+    /** Whether anything is injected. */
+    boolean any() {
+        return latency > 0 || overhead > 0 || gap > 0 || gapPerByte > 0;
+    }
+}
