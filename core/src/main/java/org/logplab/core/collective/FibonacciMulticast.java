@@ -1,0 +1,79 @@
+package org.logplab.core.collective;
+
+import org.logplab.core.LogP;
+import org.logplab.core.Processor;
+
+/**
+ * Fibonacci-series multicast, Algorithm 1 of Gu, Li, Liu 2002 (seed 000 §4; ALGORITHMS.md §3), to
+ * an arbitrary ordered group with the source at any index. For {@code f(n) <= K < f(n+1)} the
+ * source first sends to a member that covers the smaller part of {@code f(n-2)} members and keeps
+ * the larger part, so the source, which can send again after {@code g}, serves more members than
+ * a receiver, which is ready only {@code L + 2o} later (cut in {@link FibonacciSplit}). Each member
+ * finds its parent and children locally in {@code O(log K)} steps.
+ *
+ * <p><b>Time.</b> {@link #predict} is exact for the model clock (see {@link SplitTree#makespan}).
+ * The part sizes depend on {@code K} only, so the time does not depend on the source's position.
+ * For {@code g >= o} and {@code G = 0} it equals the seed's recursion (3)-(4),
+ * {@code T(K) = max{T(f(n-2)) + L + 2o, T(K - f(n-2)) + g}}, {@code T(1) = 0}, {@code T(2) = L + 2o}.
+ *
+ * <p><b>The seed's worked example</b> (figure 2, {@code K = 8, L = 6, o = 2, g = 4}): uniform
+ * halving takes 30. The seed says only that figure 2(b) shows "another schedule" that is better;
+ * the figure is lost. This algorithm takes exactly 24 there
+ * ({@code T(8) = max{T(3) + 10, T(5) + 4} = max{14 + 10, 20 + 4}}), which is also the optimal
+ * broadcast time {@code T*(8; 6, 2, 4) = 24} of seed 003; we read figure 2(b) as such a schedule.
+ *
+ * <p><b>Where the seed is wrong.</b> Bound (9), {@code T(K) <= floor(n/2)(g + max{2g, L + 2o})},
+ * holds (checked for every {@code K} up to thousands over many parameters). Step (10) has a sign
+ * error: {@code n ~ 1.44042 (log2 f(n) + 1.16096)}, not {@code - 1.16096}, so bound (11) with
+ * {@code floor(0.72022 log2 K)} is not a bound: it fails, e.g., for {@code K = 5, L = 6, o = 2, g = 4}
+ * (exact 20, bound (11) 14). The crossover {@code g <= 0.3884 (L + 2o)} compares that loose bound
+ * with the binomial time; the exact schedules cross elsewhere, at a point that moves with
+ * {@code K} (0.48 to 1 times {@code L + 2o}; for {@code K = f(n)} it tends to
+ * {@code log2(phi) = 0.694}). The seed's condition is sufficient, not the crossover: see
+ * {@link MulticastCrossover}.
+ *
+ * <p>Stateless and thread-safe: one instance may serve every processor of a run.
+ */
+public final class FibonacciMulticast implements Broadcast {
+
+    @Override
+    public String name() {
+        return "fibonacci";
+    }
+
+    @Override
+    public Object broadcast(Processor p, Group group, Object payload) {
+        return TreeMulticast.run(p, group, payload, FibonacciSplit.RULE, TAG);
+    }
+
+    @Override
+    public long predict(LogP params, int size, int sourceIndex, int bytes) {
+        return SplitTree.makespan(FibonacciSplit.RULE, params, size, sourceIndex, bytes);
+    }
+
+    /**
+     * The seed's bound (9): {@code floor(n/2) * (g + max{2g, L + 2o})} with
+     * {@code f(n) <= size < f(n+1)}. The seed derives it for {@code g >= o} and {@code G = 0}.
+     */
+    public static long seedBound(LogP params, int size) {
+        int n = FibonacciSplit.index(size);
+        return (n / 2) * (params.g() + Math.max(2 * params.g(), params.messageTime()));
+    }
+
+    /**
+     * The seed's bound (11), {@code floor(0.72022 log2 K) * (g + max{2g, L + 2o})}, as printed. Not a
+     * valid bound (sign error in step (10)); kept so that tools can show where it fails.
+     */
+    public static long seedLogBound(LogP params, int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("a group has at least 1 member, got " + size);
+        }
+        long factor = (long) Math.floor(0.72022 * Math.log(size) / Math.log(2));
+        return factor * (params.g() + Math.max(2 * params.g(), params.messageTime()));
+    }
+
+    @Override
+    public String toString() {
+        return "FibonacciMulticast";
+    }
+}
