@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             PingPongCommand.class,
             ScaleCommand.class,
             DemoCommand.class,
+            CollectiveCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 

@@ -12,7 +12,8 @@ import org.logplab.core.RunResult;
  * Repeats one wall-clock step (a broadcast, a reduction, ...) many times inside a single run and
  * measures each repetition, so that thread start-up and scheduler placement at the start of a run
  * (milliseconds on a 2-core VM) do not pollute the figures. Repetition {@code k} starts at the
- * common wall time {@code start + k * period}: every processor busy-waits until then (its clock is
+ * common wall time {@code start + k * period} (with {@code start} agreed afresh every
+ * {@value #BLOCK} repetitions, after a warm-up run that lets the JIT compile the step): every processor busy-waits until then (its clock is
  * the run's clock, shared by all), runs the step, and notes when it finished. A repetition's time
  * is the latest finish minus its start; the first {@code warmup} repetitions are dropped, and so
  * is every repetition that some processor began late (a stalled thread: a JIT compile, a
@@ -22,6 +23,7 @@ import org.logplab.core.RunResult;
  */
 public final class TimedRepetitions {
     private static final int HANDSHAKE = 0x7173;
+    private static final int BLOCK = 50;
 
     /** One processor's part of one repetition. */
     @FunctionalInterface
@@ -59,12 +61,23 @@ public final class TimedRepetitions {
             throw new IllegalArgumentException("need warmup >= 0, reps >= 1, period >= 1 ns; got "
                     + warmup + ", " + reps + ", " + periodNanos);
         }
+        // Warm-up run first, repetitions back to back: the JIT compiles the step, so that the
+        // measured run is not stalled by compilations for hundreds of repetitions.
+        RunConfig.builder(params).clock(ClockKind.WALL).run(p -> {
+            for (int k = 0; k < warmup; k++) {
+                step.run(p, k);
+            }
+        });
         int total = warmup + reps;
         long[][] finish = new long[params.P()][total];
         long[][] late = new long[params.P()][total];
         RunResult run = RunConfig.builder(params).clock(ClockKind.WALL).run(p -> {
-            long first = agreeOnStart(p, periodNanos);
+            long first = 0;
             for (int k = 0; k < total; k++) {
+                if (k % BLOCK == 0) {
+                    // a fresh schedule every block, so that one stall spoils at most one block
+                    first = agreeOnStart(p, periodNanos) - k * periodNanos;
+                }
                 long start = first + k * periodNanos;
                 long wait = start - p.now();
                 if (wait > 0) {

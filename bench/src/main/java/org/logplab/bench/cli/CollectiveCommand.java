@@ -1,0 +1,213 @@
+package org.logplab.bench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.logplab.bench.experiment.TimedRepetitions;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.Processor;
+import org.logplab.core.RunConfig;
+import org.logplab.core.RunResult;
+import org.logplab.core.collective.AllReduce;
+import org.logplab.core.collective.BinomialMulticast;
+import org.logplab.core.collective.Broadcast;
+import org.logplab.core.collective.ButterflyAllReduce;
+import org.logplab.core.collective.FibonacciMulticast;
+import org.logplab.core.collective.Group;
+import org.logplab.core.collective.MulticastCrossover;
+import org.logplab.core.collective.TreeReduceBroadcast;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code logplab collective}: runs collectives of the seed papers and prints the measured time
+ * beside the exact prediction. Model clock: times in model units, equal to the prediction.
+ * Wall clock: the median and 99th percentile of repeated runs, ns, beside the prediction for the
+ * same parameters in ns.
+ *
+ * <p>JSON Lines, one object per algorithm: {@code algo}, {@code P}, {@code size} (members),
+ * {@code root}, {@code L}, {@code o}, {@code g}, {@code clock}, {@code time} (model units, or the
+ * wall median in ns), {@code predicted}, {@code ok} (every member got the right data), and for
+ * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}. With {@code --sweep-g}, one object
+ * per gap: {@code sweep: "fibonacci-vs-binomial"}, {@code g}, {@code ratio}, {@code binomial},
+ * {@code fibonacci}, {@code winner}.
+ */
+@Command(name = "collective", header = "Run collectives and compare their time with the exact prediction.",
+        description = "Algorithms: binomial, fibonacci (multicast; --dest for a subset), butterfly, tree-reduce (all-reduce).")
+final class CollectiveCommand extends CommandBase {
+    private static final Map<String, Object> ALGORITHMS = new LinkedHashMap<>();
+
+    static {
+        for (Object a : List.of(new BinomialMulticast(), new FibonacciMulticast(), new ButterflyAllReduce(),
+                new TreeReduceBroadcast())) {
+            ALGORITHMS.put(a instanceof Broadcast b ? b.name() : ((AllReduce) a).name(), a);
+        }
+    }
+
+    @Option(names = "--algo", split = ",", required = true, description = "Comma list of algorithms.")
+    List<String> algos;
+
+    @Option(names = "--P", required = true, description = "Processors.")
+    int processors;
+
+    @Option(names = "--dest", split = ",", description = "Ordered member ranks of a multicast (default: all).")
+    int[] dest;
+
+    @Option(names = "--root", defaultValue = "0", description = "Source (root) rank (default 0).")
+    int root;
+
+    @Option(names = "--L", converter = DurationNanosConverter.class, defaultValue = "6",
+            description = "Latency: model units, or a duration such as 50us for the wall clock.")
+    long latency;
+
+    @Option(names = "--o", converter = DurationNanosConverter.class, defaultValue = "2", description = "Overhead.")
+    long overhead;
+
+    @Option(names = "--g", converter = DurationNanosConverter.class, defaultValue = "4", description = "Gap.")
+    long gap;
+
+    @Option(names = "--combine", defaultValue = "1", description = "Cost of one combine in an all-reduce (default 1).")
+    long combineCost;
+
+    @Option(names = "--clock", defaultValue = "model", description = "model or wall (default model).")
+    String clock;
+
+    @Option(names = "--reps", defaultValue = "200", description = "Wall clock: measured repetitions (default 200).")
+    int reps;
+
+    @Option(names = "--trace", description = "Write a Chrome/Perfetto trace of one model-clock run of the first algorithm.")
+    Path trace;
+
+    @Option(names = "--sweep-g", split = ",", description = "Also print Fibonacci vs binomial predictions over these gaps.")
+    long[] sweep;
+
+    @Override
+    int execute() throws Exception {
+        ClockKind kind = switch (clock) {
+            case "model" -> ClockKind.MODEL;
+            case "wall" -> ClockKind.WALL;
+            default -> throw new IllegalArgumentException("--clock must be model or wall, got '" + clock + "'");
+        };
+        LogP params = LogP.of(latency, overhead, gap, processors);
+        Group group = dest == null ? Group.all(processors, root) : Group.of(dest, root);
+        for (int i = 0; i < group.size(); i++) {
+            if (group.rank(i) >= processors) {
+                throw new IllegalArgumentException("--dest rank " + group.rank(i) + " is outside 0.." + (processors - 1));
+            }
+        }
+        if (kind == ClockKind.WALL) {
+            warnIfOversubscribed(processors);
+        }
+        TextTable table = new TextTable("algo", "P", "members", "clock", "time", "predicted", "time / predicted", "ok");
+        boolean first = true;
+        for (String name : algos) {
+            Object algo = ALGORITHMS.get(name);
+            if (algo == null) {
+                throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", ALGORITHMS.keySet()));
+            }
+            if (algo instanceof AllReduce && dest != null) {
+                throw new IllegalArgumentException(name + " is an all-reduce over all P processors; --dest is for multicasts");
+            }
+            long predicted = predict(algo, params, group);
+            Map<String, Object> f = fields();
+            f.put("algo", name);
+            f.put("P", processors);
+            f.put("size", group.size());
+            f.put("root", root);
+            f.put("L", latency);
+            f.put("o", overhead);
+            f.put("g", gap);
+            f.put("clock", clock);
+            boolean[] ok = new boolean[processors];
+            String time;
+            if (kind == ClockKind.MODEL) {
+                RunResult r = RunConfig.builder(params).trace(first && trace != null).run(p -> ok[p.rank()] = step(algo, p, group));
+                if (first && trace != null) {
+                    r.trace().orElseThrow().writeChromeJson(trace);
+                }
+                f.put("time", r.makespan());
+                time = Long.toString(r.makespan());
+                f.put("ratio", r.makespan() / (double) predicted);
+            } else {
+                TimedRepetitions.Result r = TimedRepetitions.run(params, reps, reps, Math.max(4 * predicted, 100_000),
+                        (p, k) -> ok[p.rank()] = step(algo, p, group));
+                f.put("time", r.median());
+                f.put("p50_ns", r.median());
+                f.put("p99_ns", r.p99());
+                f.put("reps", r.nanos().length);
+                time = ns(r.median()) + " ns (p99 " + ns(r.p99()) + ")";
+                f.put("ratio", r.median() / (double) predicted);
+            }
+            boolean allOk = true;
+            for (int rank = 0; rank < processors; rank++) {
+                allOk &= ok[rank];
+            }
+            f.put("predicted", predicted);
+            f.put("ok", allOk);
+            first = false;
+            if (json) {
+                printJson(f);
+            } else {
+                table.row(name, processors, group.size(), clock, time, predicted, String.format("%.3f", (double) f.get("ratio")),
+                        allOk ? "yes" : "NO");
+            }
+        }
+        if (!json) {
+            out().print(table.render());
+        }
+        if (sweep != null) {
+            printSweep();
+        }
+        return 0;
+    }
+
+    private void printSweep() {
+        List<MulticastCrossover.Row> rows = MulticastCrossover.sweep(latency, overhead, processors, sweep);
+        TextTable t = new TextTable("g", "max(g,o)/(L+2o)", "binomial", "fibonacci", "faster");
+        List<Map<String, Object>> lines = new ArrayList<>();
+        for (MulticastCrossover.Row r : rows) {
+            t.row(r.g(), String.format("%.4f", r.ratio()), r.binomialTime(), r.fibonacciTime(), r.winner());
+            Map<String, Object> f = fields();
+            f.put("sweep", "fibonacci-vs-binomial");
+            f.put("P", processors);
+            f.put("g", r.g());
+            f.put("ratio", r.ratio());
+            f.put("binomial", r.binomialTime());
+            f.put("fibonacci", r.fibonacciTime());
+            f.put("winner", r.winner());
+            lines.add(f);
+        }
+        if (json) {
+            lines.forEach(this::printJson);
+        } else {
+            out().println();
+            out().println("Fibonacci vs binomial multicast on " + processors + " members, exact model times (L=" + latency + ", o=" + overhead + "):");
+            out().print(t.render());
+        }
+    }
+
+    private long predict(Object algo, LogP params, Group group) {
+        if (algo instanceof Broadcast b) {
+            return b.predict(params, group.size(), group.sourceIndex(), 8);
+        }
+        if (algo instanceof TreeReduceBroadcast t) {
+            return t.predict(params, group.size(), group.sourceIndex(), combineCost);
+        }
+        return ((AllReduce) algo).predict(params, group.size(), combineCost);
+    }
+
+    /** One processor's part; true if it ended with the right data (or is not a member). */
+    private boolean step(Object algo, Processor p, Group group) {
+        boolean member = group.indexOf(p.rank()) >= 0;
+        if (algo instanceof Broadcast b) {
+            Object got = b.broadcast(p, group, p.rank() == group.sourceRank() ? (Object) 42L : null);
+            return member ? Long.valueOf(42L).equals(got) : got == null;
+        }
+        long sum = (long) processors * (processors + 1) / 2;
+        long got = ((AllReduce) algo).allReduce(p, group, p.rank() + 1L, Long::sum, combineCost);
+        return got == sum;
+    }
+}

@@ -1,0 +1,72 @@
+package org.logplab.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class CollectiveCommandTest {
+
+    @Test
+    void modelClockTimesEqualPredictionsAndEveryMemberGetsTheData() throws Exception {
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial,fibonacci,butterfly,tree-reduce", "--P", "37",
+                "--root", "5", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> rows = o.json();
+        assertThat(rows).extracting(r -> r.get("algo").asText()).containsExactly("binomial", "fibonacci", "butterfly", "tree-reduce");
+        for (JsonNode r : rows) {
+            assertThat(r.fieldNames()).toIterable().contains("algo", "P", "L", "o", "g", "clock", "time", "predicted", "ok");
+            assertThat(r.get("time").asLong()).isEqualTo(r.get("predicted").asLong());
+            assertThat(r.get("ok").asBoolean()).isTrue();
+        }
+    }
+
+    @Test
+    void binomialOnAThreeMemberSubsetTakesTwoMessageTimes() throws Exception {
+        // seed 000 §2: K = 3 with the source at an end: ceil(log2 3) * (L + 2o) = 2 * 10 = 20
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "8", "--dest", "2,5,7", "--root", "2", "--json");
+        assertThat(o.json().get(0).get("time").asLong()).isEqualTo(20);
+    }
+
+    @Test
+    void sweepShowsFibonacciWinningAtSmallGapsAndBinomialAtLarge() throws Exception {
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "fibonacci", "--P", "1000", "--sweep-g", "2,14", "--json");
+        List<JsonNode> sweep = o.json().stream().filter(r -> r.has("sweep")).toList();
+        assertThat(sweep).extracting(r -> r.get("winner").asText()).containsExactly("fibonacci", "binomial");
+    }
+
+    @Test
+    void writesATraceOnRequest(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("t.json");
+        assertThat(CliTest.run("collective", "--algo", "butterfly", "--P", "6", "--trace", trace.toString()).code()).isZero();
+        assertThat(JsonLines.MAPPER.readTree(Files.readString(trace)).get("traceEvents").size()).isGreaterThan(0);
+    }
+
+    @Test
+    void badInputGetsAClearError() {
+        assertThat(CliTest.run("collective", "--algo", "nope", "--P", "4").err()).contains("unknown algorithm 'nope'");
+        assertThat(CliTest.run("collective", "--algo", "binomial", "--P", "4", "--dest", "1,9", "--root", "1").err())
+                .contains("--dest rank 9 is outside 0..3");
+        assertThat(CliTest.run("collective", "--algo", "butterfly", "--P", "4", "--dest", "1,2", "--root", "1").err())
+                .contains("--dest is for multicasts");
+        assertThat(CliTest.run("collective", "--algo", "binomial", "--P", "4", "--clock", "sundial").code()).isEqualTo(2);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void wallClockRunsReportPercentiles() throws Exception {
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "butterfly", "--P", "2", "--clock", "wall",
+                "--L", "20us", "--o", "5us", "--g", "10us", "--reps", "20", "--json");
+        JsonNode row = o.json().get(0);
+        assertThat(row.get("ok").asBoolean()).isTrue();
+        // injection only adds time: no repetition can beat the prediction's L + 2o
+        assertThat(row.get("p50_ns").asLong()).isGreaterThanOrEqualTo(30_000);
+        assertThat(row.get("p99_ns").asLong()).isGreaterThanOrEqualTo(row.get("p50_ns").asLong());
+    }
+}
