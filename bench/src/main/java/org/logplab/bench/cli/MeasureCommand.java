@@ -19,6 +19,11 @@ import picocli.CommandLine.Option;
     "Recover L, o and g of the runtime with parametrised round trips (Netgauge PRTT),",
     "for injected parameters and for the host itself (zero injection)."})
 final class MeasureCommand extends CommandBase {
+    /**
+     * A zero-injection one-way time above this means the two measuring threads did not each have
+     * a core (an idle host takes well under 5 us): other processes compete for the cores.
+     */
+    private static final double BUSY_ONE_WAY_NANOS = 50_000;
 
     @Mixin
     InjectedDelays injected;
@@ -41,6 +46,10 @@ final class MeasureCommand extends CommandBase {
         LogP params = injected.toLogP(2);
         note("measuring the host baseline (zero injection)...");
         LogPEstimator.Estimate base = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), size, burst, reps);
+        if (base.prtt1() / 2 > BUSY_ONE_WAY_NANOS) {
+            note(String.format("warning: the host's zero-injection one-way time is %,.0f ns: other processes compete"
+                    + " for the cores, and the figures measure the scheduler", base.prtt1() / 2));
+        }
         LogPEstimator.Estimate est = null;
         if (injecting) {
             note("measuring with injected L=" + params.L() + " ns, o=" + params.o() + " ns, g=" + params.g() + " ns...");
@@ -83,6 +92,8 @@ final class MeasureCommand extends CommandBase {
         f.put("reps", e.reps());
         f.put("burst", e.n());
         f.put("prtt1_ns", e.prtt1());
+        f.put("d_ns", e.dNanos());
+        f.put("d_real_ns", e.dRealNanos());
         return f;
     }
 

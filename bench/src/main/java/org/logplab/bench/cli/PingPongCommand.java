@@ -39,6 +39,8 @@ final class PingPongCommand extends CommandBase {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
         LogP params = injected.toLogP(2);
+        note("warming up the JIT...");
+        PingPong.warmUpJit();
         List<PingPong.Result> results = new ArrayList<>();
         for (int size : sizes) {
             note("ping-pong with " + size + "-byte messages...");
@@ -78,7 +80,7 @@ final class PingPongCommand extends CommandBase {
             out().println("Hockney fit needs at least two distinct sizes.");
         } else {
             out().printf("Hockney fit: t0 = %,.0f ns, r_inf = %.3f GB/s, m_half = %,.0f B, pi0 = %.3g msg/ns, R^2 = %.4f%n",
-                    fit.t0Nanos(), fit.rInfBytesPerNano(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2());
+                    fit.t0Nanos(), fit.rInfGigabytesPerSecond(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2());
         }
         return 0;
     }

@@ -1,18 +1,24 @@
 package org.logplab.bench.cli;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.logplab.bench.experiment.TreeBroadcast;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
-import org.logplab.core.Machine;
+import org.logplab.core.RunConfig;
+import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
+import org.logplab.core.ThreadKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code logplab scale}: how far the model clock scales. A binary-tree broadcast on virtual
  * threads, P doubling from 2^10 (or the given list) until a run takes longer than the budget.
+ * A run still going after three budgets is stopped, and one that runs out of heap ends the sweep;
+ * either way the rows so far and the largest P within the budget are printed. Each finished run
+ * is also noted on standard error as it completes.
  *
  * <p>JSON Lines, one object per P: {@code P}, {@code seconds}, {@code events} (sends +
  * receives), {@code events_per_s}, {@code makespan}, {@code predicted}, {@code within_budget}.
@@ -21,6 +27,8 @@ import picocli.CommandLine.Option;
     "Scale of the model clock: binary-tree broadcasts on virtual threads, P doubling",
     "until a run exceeds the time budget. Heap: LOGPLAB_JAVA_OPTS=-Xmx12g for P >= 2^21."})
 final class ScaleCommand extends CommandBase {
+    /** A run still going after this many budgets is stopped (a heap too small for P thrashes for minutes). */
+    private static final int STOP_AFTER_BUDGETS = 3;
 
     @Option(names = "--seconds", defaultValue = "30", description = "Time budget per run in seconds (default 30).")
     double seconds;
@@ -40,6 +48,13 @@ final class ScaleCommand extends CommandBase {
     @Option(names = "--g", defaultValue = "4", description = "Gap in model units (default 4).")
     long gap;
 
+    private static Throwable rootCause(Throwable t) {
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
     @Override
     int execute() {
         if (seconds <= 0) {
@@ -52,8 +67,20 @@ final class ScaleCommand extends CommandBase {
             LogP params = LogP.of(latency, overhead, gap, p);
             note("tree broadcast on " + p + " processors...");
             long start = System.nanoTime();
-            RunResult r = Machine.run(params, ClockKind.MODEL, TreeBroadcast.program(p));
+            RunResult r;
+            try {
+                r = RunConfig.builder(params).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
+                        .timeout(Duration.ofMillis((long) (STOP_AFTER_BUDGETS * seconds * 1000))).run(TreeBroadcast.program(p));
+            } catch (RunFailedException | OutOfMemoryError e) {
+                String why = rootCause(e) instanceof OutOfMemoryError
+                        ? "out of heap (raise it with LOGPLAB_JAVA_OPTS=-Xmx...)"
+                        : "stopped after " + STOP_AFTER_BUDGETS + " budgets: " + e.getMessage();
+                note(String.format("P = %,d: %s after %.1f s", p, why, (System.nanoTime() - start) / 1e9));
+                break;
+            }
             double took = (System.nanoTime() - start) / 1e9;
+            note(String.format("P = %,d: %.2f s, %,.0f events/s", p, took,
+                    (r.messagesSent() + r.messagesReceived()) / took));
             long events = r.messagesSent() + r.messagesReceived();
             boolean within = took <= seconds;
             long predicted = TreeBroadcast.predictedMakespan(params);

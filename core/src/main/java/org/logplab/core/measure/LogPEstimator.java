@@ -24,6 +24,10 @@ import org.logplab.core.ThreadKind;
  *   <li>{@code L = PRTT(1, 0) / 2 - 2o}.</li>
  * </ul>
  * {@code d} is chosen after a first pass as {@code max(PRTT(1,0), 2 g)}, so that {@code o + d >= g}.
+ * The delay that enters the formula for {@code o} is the one rank 0 actually spent in
+ * {@code compute(d)}, timed around each call, not the nominal {@code d}: on a virtual machine the
+ * call overruns by a few hundred ns, which would otherwise be counted as overhead (5% of an
+ * injected {@code o} of 10 us).
  * The estimates include the runtime's own costs: with nothing injected they are the host's
  * baseline, and with injection they exceed the injected values by about that baseline.
  * Every PRTT is the median of {@code reps} repetitions inside one run (starting a run per sample
@@ -46,12 +50,13 @@ public final class LogPEstimator {
      * @param prttN median PRTT(n, 0)
      * @param prttND median PRTT(n, d)
      * @param n messages per PRTT(n, .)
-     * @param dNanos the delay d used
+     * @param dNanos the delay d asked of {@code compute}
+     * @param dRealNanos the median delay {@code compute(d)} actually took (at least {@code dNanos})
      * @param bytes message size
      * @param reps repetitions per PRTT kind
      */
     public record Estimate(double lNanos, double oNanos, double gNanos, double prtt1, double prttN, double prttND,
-                           int n, long dNanos, int bytes, int reps) {
+                           int n, long dNanos, double dRealNanos, int bytes, int reps) {
     }
 
     /**
@@ -63,11 +68,12 @@ public final class LogPEstimator {
         if (n < 2 || reps < 1 || bytes < 0) {
             throw new IllegalArgumentException("need n >= 2, reps >= 1, bytes >= 0; got " + n + ", " + reps + ", " + bytes);
         }
-        warmUpJit();
+        PingPong.warmUpJit();
         int warmup = Math.max(3, reps / 4);
         long[] prtt1 = new long[reps];
         long[] prttN = new long[reps];
         long[] prttND = new long[reps];
+        long[] spent = new long[reps];
         long[] delay = new long[1];
         RunConfig config = RunConfig.builder(injected.withP(2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM).build();
         Machine.run(config, p -> {
@@ -76,8 +82,8 @@ public final class LogPEstimator {
             long[] first1 = new long[warmup + reps];
             long[] firstN = new long[warmup + reps];
             for (int i = 0; i < warmup + reps; i++) {
-                first1[i] = prtt(p, payload, 1, 0);
-                firstN[i] = prtt(p, payload, n, 0);
+                first1[i] = prtt(p, payload, 1, 0, null);
+                firstN[i] = prtt(p, payload, n, 0, null);
             }
             if (p.rank() == 0) {
                 double p1 = Stats.median(first1);
@@ -85,42 +91,46 @@ public final class LogPEstimator {
                 delay[0] = (long) Math.ceil(Math.max(p1, 2 * gEstimate));
             }
             long d = p.rank() == 0 ? delay[0] : 0; // rank 1 only receives: it needs no d
+            long[] computeNanos = new long[1];
             for (int i = 0; i < warmup + reps; i++) {
-                long a = prtt(p, payload, 1, 0);
-                long b = prtt(p, payload, n, 0);
-                long c = prtt(p, payload, n, d);
+                long a = prtt(p, payload, 1, 0, null);
+                long b = prtt(p, payload, n, 0, null);
+                computeNanos[0] = 0;
+                long c = prtt(p, payload, n, d, computeNanos);
                 if (i >= warmup && p.rank() == 0) {
                     prtt1[i - warmup] = a;
                     prttN[i - warmup] = b;
                     prttND[i - warmup] = c;
+                    spent[i - warmup] = computeNanos[0];
                 }
             }
         });
+        long[] sendsOnly = new long[reps];
+        for (int i = 0; i < reps; i++) {
+            sendsOnly[i] = prttND[i] - spent[i];
+        }
         double p1 = Stats.median(prtt1);
         double pn = Stats.median(prttN);
-        double pnd = Stats.median(prttND);
         double g = (pn - p1) / (n - 1);
-        double o = Math.max(0, (pnd - p1) / (n - 1) - delay[0]);
+        // PRTT(n,d) - (n-1) d_real, per repetition, so a repetition's overrun cancels in itself.
+        double o = Math.max(0, (Stats.median(sendsOnly) - p1) / (n - 1));
         double l = Math.max(0, p1 / 2 - 2 * o);
-        return new Estimate(l, o, g, p1, pn, pnd, n, delay[0], bytes, reps);
+        return new Estimate(l, o, g, p1, pn, Stats.median(prttND), n, delay[0], Stats.median(spent) / (n - 1.0),
+                bytes, reps);
     }
 
     /**
-     * Runs the wall-clock send, receive and wait paths until the JIT has compiled them: the
-     * first PRTTs of a fresh JVM are microseconds slower, which would bias every estimate.
+     * One PRTT(n, d) from rank 0's point of view (rank 1 returns 0); adds the time rank 0 spent
+     * in {@code compute(d)} to {@code computeNanos[0]}.
      */
-    static void warmUpJit() {
-        PingPong.run(LogP.of(1_000, 500, 500, 2), 8, 4_000, 1);
-        PingPong.run(LogP.of(0, 0, 0, 2), 8, 20_000, 1);
-    }
-
-    /** One PRTT(n, d) from rank 0's point of view (rank 1 returns 0). */
-    private static long prtt(Processor p, byte[] payload, int n, long d) {
+    private static long prtt(Processor p, byte[] payload, int n, long d, long[] computeNanos) {
         if (p.rank() == 0) {
             long start = p.now();
             for (int j = 0; j < n; j++) {
                 if (j > 0 && d > 0) {
+                    long before = p.now();
                     p.compute(d);
+                    computeNanos[0] += p.now() - before;
                 }
                 p.send(1, TAG, payload);
             }

@@ -17,6 +17,7 @@ class HockneyFitTest {
         HockneyFit fit = HockneyFit.fit(sizes, times);
         assertThat(fit.t0Nanos()).isCloseTo(500, within(1e-9));
         assertThat(fit.rInfBytesPerNano()).isCloseTo(2, within(1e-12));
+        assertThat(fit.rInfGigabytesPerSecond()).isCloseTo(2, within(1e-12));
         assertThat(fit.mHalfBytes()).isCloseTo(1000, within(1e-9));
         assertThat(fit.pi0PerNano()).isCloseTo(0.002, within(1e-15));
         assertThat(fit.r2()).isCloseTo(1, within(1e-12));
@@ -45,6 +46,29 @@ class HockneyFitTest {
         assertThat(fit.rInfBytesPerNano()).isInfinite();
         assertThat(fit.t0Nanos()).isEqualTo(100);
         assertThat(fit.r2()).isNaN();
+    }
+
+    @Test
+    void largeSizesDoNotSwampTheStartUpTime() {
+        // t = 400 + m/12, the 1 MB time 1% high (+874 ns, twice t0): an ordinary least-squares
+        // fit gives t0 = 381.9; relative residuals keep t0 = 399.74 and r_inf = 11.94
+        double[] sizes = {8, 1024, 65536, 1 << 20};
+        double[] times = new double[sizes.length];
+        for (int i = 0; i < sizes.length; i++) {
+            times[i] = 400 + sizes[i] / 12;
+        }
+        times[3] *= 1.01;
+        HockneyFit fit = HockneyFit.fit(sizes, times);
+        assertThat(fit.t0Nanos()).isCloseTo(400, within(1.0));
+        assertThat(fit.rInfBytesPerNano()).isCloseTo(12, within(0.1));
+    }
+
+    @Test
+    void rejectsTimesThatAreNotPositive() {
+        assertThatThrownBy(() -> HockneyFit.fit(new double[] {8, 16}, new double[] {100, 0}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
+        assertThatThrownBy(() -> HockneyFit.fit(new double[] {8, 16}, new double[] {100, Double.NaN}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
     }
 
     @Test

@@ -48,6 +48,8 @@ class MeasurementTest {
         assertThat(e.prttN()).isGreaterThanOrEqualTo(2 * messageTime + 7 * 80_000);
         assertThat(e.prttND()).isGreaterThanOrEqualTo(2 * messageTime + 7 * (40_000 + e.dNanos()));
         assertThat(e.dNanos()).isGreaterThanOrEqualTo(2 * messageTime);
+        // compute(d) is a busy wait to a deadline: it can overrun d, never fall short of it
+        assertThat(e.dRealNanos()).isGreaterThanOrEqualTo(e.dNanos());
         // L is estimated as PRTT(1,0)/2 - 2o (clamped at 0), so L + 2o >= PRTT(1,0)/2 >= the
         // injected L + 2o, whatever the load; the single estimates are differences of medians
         // and get no bound here (the experiment command holds itself to 10%).
