@@ -160,7 +160,7 @@ class FaultTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aRunLongerThanItsTimeoutFailsAndSaysWhatIsStillRunning() {
         RunFailedException e = catchThrowableOfType(RunFailedException.class,
-                () -> config(ClockKind.WALL, 2).timeout(Duration.ofMillis(300)).run(p -> {
+                () -> config(ClockKind.WALL, 2).timeout(Duration.ofSeconds(1)).run(p -> {
                     if (p.rank() == 0) {
                         p.compute(Duration.ofMinutes(10).toNanos());
                     } else {
