@@ -13,11 +13,13 @@ import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
 import org.logplab.core.collective.AllReduce;
 import org.logplab.core.collective.BinomialMulticast;
+import org.logplab.core.collective.BroadcastChoice;
 import org.logplab.core.collective.Broadcast;
 import org.logplab.core.collective.ButterflyAllReduce;
 import org.logplab.core.collective.FibonacciMulticast;
 import org.logplab.core.collective.Group;
 import org.logplab.core.collective.MulticastCrossover;
+import org.logplab.core.collective.OptimalBroadcast;
 import org.logplab.core.collective.TreeReduceBroadcast;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,17 +33,19 @@ import picocli.CommandLine.Option;
  * <p>JSON Lines, one object per algorithm: {@code algo}, {@code P}, {@code size} (members),
  * {@code root}, {@code L}, {@code o}, {@code g}, {@code clock}, {@code time} (model units, or the
  * wall median in ns), {@code predicted}, {@code ok} (every member got the right data), and for
- * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}. With {@code --sweep-g}, one object
+ * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}; for {@code auto} also {@code chosen} and
+ * {@code reason}. With {@code --sweep-g}, one object
  * per gap: {@code sweep: "fibonacci-vs-binomial"}, {@code g}, {@code ratio}, {@code binomial},
  * {@code fibonacci}, {@code winner}.
  */
 @Command(name = "collective", header = "Run collectives and compare their time with the exact prediction.",
-        description = "Algorithms: binomial, fibonacci (multicast; --dest for a subset), butterfly, tree-reduce (all-reduce).")
+        description = "Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the broadcast predicted "
+                + "fastest, with the reason), butterfly, tree-reduce (all-reduce).")
 final class CollectiveCommand extends CommandBase {
     private static final Map<String, Object> ALGORITHMS = new LinkedHashMap<>();
 
     static {
-        for (Object a : List.of(new BinomialMulticast(), new FibonacciMulticast(), new ButterflyAllReduce(),
+        for (Object a : List.of(new BinomialMulticast(), new FibonacciMulticast(), new OptimalBroadcast(), new ButterflyAllReduce(),
                 new TreeReduceBroadcast())) {
             ALGORITHMS.put(a instanceof Broadcast b ? b.name() : ((AllReduce) a).name(), a);
         }
@@ -103,10 +107,16 @@ final class CollectiveCommand extends CommandBase {
         }
         TextTable table = new TextTable("algo", "P", "members", "clock", "time", "predicted", "time / predicted", "ok");
         boolean first = true;
+        List<String> reasons = new ArrayList<>();
         for (String name : algos) {
-            Object algo = ALGORITHMS.get(name);
+            BroadcastChoice choice = "auto".equals(name)
+                    ? BroadcastChoice.choose(params, group.size(), group.sourceIndex(), 8) : null;
+            Object algo = choice != null ? choice.chosen() : ALGORITHMS.get(name);
+            if (choice != null) {
+                reasons.add("auto chose " + choice.reason());
+            }
             if (algo == null) {
-                throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", ALGORITHMS.keySet()));
+                throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", ALGORITHMS.keySet()) + ", auto");
             }
             if (algo instanceof AllReduce && dest != null) {
                 throw new IllegalArgumentException(name + " is an all-reduce over all P processors; --dest is for multicasts");
@@ -114,6 +124,10 @@ final class CollectiveCommand extends CommandBase {
             long predicted = predict(algo, params, group);
             Map<String, Object> f = fields();
             f.put("algo", name);
+            if (choice != null) {
+                f.put("chosen", choice.chosen().name());
+                f.put("reason", choice.reason());
+            }
             f.put("P", processors);
             f.put("size", group.size());
             f.put("root", root);
@@ -151,12 +165,13 @@ final class CollectiveCommand extends CommandBase {
             if (json) {
                 printJson(f);
             } else {
-                table.row(name, processors, group.size(), clock, time, predicted, String.format("%.3f", (double) f.get("ratio")),
+                table.row(choice == null ? name : name + " -> " + choice.chosen().name(), processors, group.size(), clock, time, predicted, String.format("%.3f", (double) f.get("ratio")),
                         allOk ? "yes" : "NO");
             }
         }
         if (!json) {
             out().print(table.render());
+            reasons.forEach(out()::println);
         }
         if (sweep != null) {
             printSweep();

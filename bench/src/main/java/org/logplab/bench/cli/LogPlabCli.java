@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             ScaleCommand.class,
             DemoCommand.class,
             CollectiveCommand.class,
+            SummationCommand.class,
             GossipCommand.class,
         })
 public final class LogPlabCli implements Runnable {

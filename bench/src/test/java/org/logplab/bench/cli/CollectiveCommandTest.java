@@ -28,6 +28,20 @@ class CollectiveCommandTest {
     }
 
     @Test
+    void optimalBroadcastMeetsTheSeedsT8AndAutoSaysWhyItChose() throws Exception {
+        // seed 003 Fig. 1: T*(8; 6, 2, 4) = 24; binomial needs ceil(log2 8) * (L + 2o) = 30.
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "optimal,binomial,auto", "--P", "8", "--json");
+        List<JsonNode> rows = o.json();
+        assertThat(rows).extracting(r -> r.get("time").asLong()).containsExactly(24L, 30L, 24L);
+        assertThat(rows.get(2).get("chosen").asText()).isIn("fibonacci", "optimal");
+        assertThat(rows.get(2).get("reason").asText()).contains("binomial 30");
+        // g far above L + 2o: every tree degenerates to the root sending in turn, and binomial ties optimal.
+        JsonNode slowGap = CliTest.run("collective", "--algo", "auto", "--P", "5", "--g", "30", "--json").json().get(0);
+        assertThat(slowGap.get("chosen").asText()).isEqualTo("binomial");
+        assertThat(slowGap.get("reason").asText()).contains("ties optimal");
+    }
+
+    @Test
     void binomialOnAThreeMemberSubsetTakesTwoMessageTimes() throws Exception {
         // seed 000 §2: K = 3 with the source at an end: ceil(log2 3) * (L + 2o) = 2 * 10 = 20
         CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "8", "--dest", "2,5,7", "--root", "2", "--json");

@@ -29,6 +29,15 @@ public interface Broadcast {
     Object broadcast(Processor p, Group group, Object payload);
 
     /**
+     * This algorithm tuned for payloads of {@code bytes} bytes. Tree shapes that depend on the
+     * payload size (when {@code G > 0}) fix it up front, because a member must know its parent
+     * before the payload arrives; the others return {@code this}.
+     */
+    default Broadcast forPayload(int bytes) {
+        return this;
+    }
+
+    /**
      * Model time, from all members idle at 0 to the end of the last member's last operation, for a
      * group of {@code size} members with the source at {@code sourceIndex} and a payload of
      * {@code bytes} bytes (which matters only when {@code G > 0}).

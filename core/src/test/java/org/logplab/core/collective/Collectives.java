@@ -10,7 +10,7 @@ final class Collectives {
     }
 
     static Stream<Broadcast> broadcasts() {
-        return Stream.of(new BinomialMulticast(), new FibonacciMulticast());
+        return Stream.of(new BinomialMulticast(), new FibonacciMulticast(), new OptimalBroadcast());
     }
 
     static Stream<AllReduce> allReduces() {

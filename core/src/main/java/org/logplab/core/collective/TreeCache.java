@@ -1,0 +1,28 @@
+package org.logplab.core.collective;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@link OptimalTree}s an algorithm instance has built, by {@code (D, I, size)}, so that the
+ * members of a run share one tree and its cached counts instead of each building its own.
+ * Thread-safe; holds at most {@value #LIMIT} trees (then starts afresh: a cache, not a registry).
+ */
+final class TreeCache {
+    private static final int LIMIT = 64;
+
+    private record Key(long d, long i, int size) { }
+
+    private final ConcurrentHashMap<Key, OptimalTree> trees = new ConcurrentHashMap<>();
+
+    OptimalTree get(long d, long i, int size) {
+        Key key = new Key(d, i, size);
+        OptimalTree tree = trees.get(key);
+        if (tree == null) {
+            if (trees.size() >= LIMIT) {
+                trees.clear();
+            }
+            tree = trees.computeIfAbsent(key, k -> new OptimalTree(k.d(), k.i(), k.size()));
+        }
+        return tree;
+    }
+}
