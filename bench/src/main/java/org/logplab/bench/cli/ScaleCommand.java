@@ -1,5 +1,10 @@
 package org.logplab.bench.cli;
 
+import java.util.concurrent.atomic.LongAdder;
+import org.logplab.core.Program;
+import org.logplab.core.collective.ButterflyAllReduce;
+import org.logplab.core.collective.Group;
+import org.logplab.core.collective.OptimalBroadcast;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,17 +19,20 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code logplab scale}: how far the model clock scales. A binary-tree broadcast on virtual
- * threads, P doubling from 2^10 (or the given list) until a run takes longer than the budget.
+ * {@code logplab scale}: how far the model clock scales. A collective on virtual threads (the
+ * binary-tree broadcast by default; {@code --algo optimal} or {@code butterfly} for the optimal
+ * broadcast or the butterfly all-reduce), P doubling from 2^10 (or the given list) until a run
+ * takes longer than the budget.
  * A run still going after three budgets is stopped, and one that runs out of heap ends the sweep;
  * either way the rows so far and the largest P within the budget are printed. Each finished run
  * is also noted on standard error as it completes.
  *
- * <p>JSON Lines, one object per P: {@code P}, {@code seconds}, {@code events} (sends +
- * receives), {@code events_per_s}, {@code makespan}, {@code predicted}, {@code within_budget}.
+ * <p>JSON Lines, one object per P: {@code algo}, {@code P}, {@code seconds}, {@code events} (sends +
+ * receives), {@code events_per_s}, {@code makespan}, {@code predicted}, {@code within_budget},
+ * {@code ok} (every processor ended with the right value).
  */
-@Command(header = "Largest model-clock tree broadcast within a time budget.", name = "scale", description = {
-    "Scale of the model clock: binary-tree broadcasts on virtual threads, P doubling",
+@Command(header = "Largest model-clock collective within a time budget.", name = "scale", description = {
+    "Scale of the model clock: a collective (--algo tree, optimal or butterfly) on virtual threads, P doubling",
     "until a run exceeds the time budget. Heap: LOGPLAB_JAVA_OPTS=-Xmx12g for P >= 2^21."})
 final class ScaleCommand extends CommandBase {
     /** A run still going after this many budgets is stopped (a heap too small for P thrashes for minutes). */
@@ -39,6 +47,10 @@ final class ScaleCommand extends CommandBase {
     @Option(names = "--max-P", defaultValue = "16777216", description = "Largest P to try when doubling (default 2^24).")
     int maxProcessors;
 
+    @Option(names = "--algo", defaultValue = "tree",
+            description = "tree (binary-tree broadcast), optimal (optimal broadcast) or butterfly (all-reduce); default tree.")
+    String algo;
+
     @Option(names = "--L", defaultValue = "6", description = "Latency in model units (default 6).")
     long latency;
 
@@ -47,6 +59,36 @@ final class ScaleCommand extends CommandBase {
 
     @Option(names = "--g", defaultValue = "4", description = "Gap in model units (default 4).")
     long gap;
+
+    /** One run's program, its exact predicted makespan, and a count of processors that got a wrong value. */
+    private record Workload(Program program, long predicted, LongAdder failures) { }
+
+    private Workload workload(LogP params) {
+        int size = params.P();
+        LongAdder failures = new LongAdder();
+        return switch (algo) {
+            case "optimal" -> {
+                OptimalBroadcast b = new OptimalBroadcast();
+                Group all = Group.all(size, 0);
+                yield new Workload(p -> {
+                    if (!Long.valueOf(42L).equals(b.broadcast(p, all, p.rank() == 0 ? (Object) 42L : null))) {
+                        failures.increment();
+                    }
+                }, b.predict(params, size, 0, 8), failures);
+            }
+            case "butterfly" -> {
+                ButterflyAllReduce b = new ButterflyAllReduce();
+                Group all = Group.all(size, 0);
+                long total = (long) size * (size + 1) / 2;
+                yield new Workload(p -> {
+                    if (b.allReduce(p, all, p.rank() + 1L, Long::sum, 1) != total) {
+                        failures.increment();
+                    }
+                }, b.predict(params, size, 1), failures);
+            }
+            default -> new Workload(TreeBroadcast.program(size), TreeBroadcast.predictedMakespan(params), failures);
+        };
+    }
 
     private static Throwable rootCause(Throwable t) {
         while (t.getCause() != null && t.getCause() != t) {
@@ -60,17 +102,21 @@ final class ScaleCommand extends CommandBase {
         if (seconds <= 0) {
             throw new IllegalArgumentException("--seconds must be positive, got " + seconds);
         }
-        TextTable table = new TextTable("P", "seconds", "events", "events/s", "makespan", "predicted", "within budget");
+        if (!List.of("tree", "optimal", "butterfly").contains(algo)) {
+            throw new IllegalArgumentException("--algo must be tree, optimal or butterfly, got '" + algo + "'");
+        }
+        TextTable table = new TextTable("algo", "P", "seconds", "events", "events/s", "makespan", "predicted", "within budget");
         int largest = 0;
         int p = processors == null || processors.isEmpty() ? 1024 : processors.get(0);
         for (int i = 0; ; i++) {
             LogP params = LogP.of(latency, overhead, gap, p);
-            note("tree broadcast on " + p + " processors...");
+            note(algo + " on " + p + " processors...");
+            Workload work = workload(params);
             long start = System.nanoTime();
             RunResult r;
             try {
                 r = RunConfig.builder(params).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
-                        .timeout(Duration.ofMillis((long) (STOP_AFTER_BUDGETS * seconds * 1000))).run(TreeBroadcast.program(p));
+                        .timeout(Duration.ofMillis((long) (STOP_AFTER_BUDGETS * seconds * 1000))).run(work.program());
             } catch (RunFailedException | OutOfMemoryError e) {
                 String why = rootCause(e) instanceof OutOfMemoryError
                         ? "out of heap (raise it with LOGPLAB_JAVA_OPTS=-Xmx...)"
@@ -83,12 +129,14 @@ final class ScaleCommand extends CommandBase {
                     (r.messagesSent() + r.messagesReceived()) / took));
             long events = r.messagesSent() + r.messagesReceived();
             boolean within = took <= seconds;
-            long predicted = TreeBroadcast.predictedMakespan(params);
+            long predicted = work.predicted();
+            boolean ok = work.failures().sum() == 0;
             if (within) {
                 largest = Math.max(largest, p);
             }
             if (json) {
                 Map<String, Object> f = fields();
+                f.put("algo", algo);
                 f.put("P", p);
                 f.put("seconds", took);
                 f.put("events", events);
@@ -96,10 +144,14 @@ final class ScaleCommand extends CommandBase {
                 f.put("makespan", r.makespan());
                 f.put("predicted", predicted);
                 f.put("within_budget", within);
+                f.put("ok", ok);
                 printJson(f);
             } else {
-                table.row(p, String.format("%.2f", took), events, String.format("%,.0f", events / took), r.makespan(),
+                table.row(algo, p, String.format("%.2f", took), events, String.format("%,.0f", events / took), r.makespan(),
                         predicted, within ? "yes" : "no");
+                if (!ok) {
+                    note("error: " + work.failures().sum() + " processors ended with a wrong value");
+                }
             }
             if (processors != null && !processors.isEmpty()) {
                 if (i + 1 >= processors.size()) {

@@ -123,6 +123,14 @@ class CliTest {
             assertThat(row.get("makespan").asLong()).isEqualTo(row.get("predicted").asLong());
             assertThat(row.get("events").asLong()).isEqualTo(2L * (row.get("P").asLong() - 1));
         }
+        // Butterfly on 1024 = 2^10: 10 exchange steps, each rank sends and receives once per step.
+        JsonNode butterfly = run("scale", "--algo", "butterfly", "--P", "1024", "--json").json().get(0);
+        assertThat(butterfly.get("events").asLong()).isEqualTo(2L * 10 * 1024);
+        assertThat(butterfly.get("ok").asBoolean()).isTrue();
+        JsonNode optimal = run("scale", "--algo", "optimal", "--P", "1000", "--json").json().get(0);
+        assertThat(optimal.get("makespan").asLong()).isEqualTo(optimal.get("predicted").asLong());
+        assertThat(optimal.get("ok").asBoolean()).isTrue();
+        assertThat(run("scale", "--algo", "ring").err()).contains("--algo must be tree, optimal or butterfly");
     }
 
     @Test
