@@ -1,0 +1,238 @@
+package org.logplab.fft;
+
+/**
+ * Straight-line decimation-in-frequency transforms of 16 and 8 contiguous points, the last two
+ * stages of the serial FFT fused so the small spans pay no loop overhead and keep every value in
+ * registers. {@link #dif16} equals a radix-4 stage of span 16 followed by four of span 4;
+ * {@link #dif8} a radix-4 stage of span 8 followed by radix-2 pairs (bit-reversed output, as
+ * {@link Radix4}). The code is mechanical: each radix-4 butterfly of {@link Radix4#stage} written
+ * out with its twiddles as constants ({@code cos, sin} of {@code 2 pi k j / m}), the trivial ones
+ * ({@code 1}, {@code -i}) folded away. A test checks both against the loop kernels.
+ */
+final class Codelets {
+
+    private Codelets() {
+    }
+
+    /** DIF of the 16 points at {@code o}, bit-reversed output. */
+    static void dif16(double[] re, double[] im, int o) {
+        double r0 = re[o + 0];
+        double i0 = im[o + 0];
+        double r1 = re[o + 1];
+        double i1 = im[o + 1];
+        double r2 = re[o + 2];
+        double i2 = im[o + 2];
+        double r3 = re[o + 3];
+        double i3 = im[o + 3];
+        double r4 = re[o + 4];
+        double i4 = im[o + 4];
+        double r5 = re[o + 5];
+        double i5 = im[o + 5];
+        double r6 = re[o + 6];
+        double i6 = im[o + 6];
+        double r7 = re[o + 7];
+        double i7 = im[o + 7];
+        double r8 = re[o + 8];
+        double i8 = im[o + 8];
+        double r9 = re[o + 9];
+        double i9 = im[o + 9];
+        double r10 = re[o + 10];
+        double i10 = im[o + 10];
+        double r11 = re[o + 11];
+        double i11 = im[o + 11];
+        double r12 = re[o + 12];
+        double i12 = im[o + 12];
+        double r13 = re[o + 13];
+        double i13 = im[o + 13];
+        double r14 = re[o + 14];
+        double i14 = im[o + 14];
+        double r15 = re[o + 15];
+        double i15 = im[o + 15];
+        double t1 = r0 + r8; double t2 = i0 + i8;
+        double t3 = r0 - r8; double t4 = i0 - i8;
+        double t5 = r4 + r12; double t6 = i4 + i12;
+        double t7 = i4 - i12; double t8 = r12 - r4;
+        double t9 = t1 + t5; double t10 = t2 + t6;
+        double t11 = t1 - t5; double t12 = t2 - t6;
+        double t13 = t11; double t14 = t12;
+        double t15 = t3 + t7; double t16 = t4 + t8;
+        double t17 = t15; double t18 = t16;
+        double t19 = t3 - t7; double t20 = t4 - t8;
+        double t21 = t19; double t22 = t20;
+        double t23 = r1 + r9; double t24 = i1 + i9;
+        double t25 = r1 - r9; double t26 = i1 - i9;
+        double t27 = r5 + r13; double t28 = i5 + i13;
+        double t29 = i5 - i13; double t30 = r13 - r5;
+        double t31 = t23 + t27; double t32 = t24 + t28;
+        double t33 = t23 - t27; double t34 = t24 - t28;
+        double t35 = t33 * 0.7071067811865476 + t34 * 0.7071067811865475; double t36 = t34 * 0.7071067811865476 - t33 * 0.7071067811865475;
+        double t37 = t25 + t29; double t38 = t26 + t30;
+        double t39 = t37 * 0.9238795325112867 + t38 * 0.3826834323650898; double t40 = t38 * 0.9238795325112867 - t37 * 0.3826834323650898;
+        double t41 = t25 - t29; double t42 = t26 - t30;
+        double t43 = t41 * 0.38268343236508984 + t42 * 0.9238795325112867; double t44 = t42 * 0.38268343236508984 - t41 * 0.9238795325112867;
+        double t45 = r2 + r10; double t46 = i2 + i10;
+        double t47 = r2 - r10; double t48 = i2 - i10;
+        double t49 = r6 + r14; double t50 = i6 + i14;
+        double t51 = i6 - i14; double t52 = r14 - r6;
+        double t53 = t45 + t49; double t54 = t46 + t50;
+        double t55 = t45 - t49; double t56 = t46 - t50;
+        double t57 = t56; double t58 = -t55;
+        double t59 = t47 + t51; double t60 = t48 + t52;
+        double t61 = t59 * 0.7071067811865476 + t60 * 0.7071067811865475; double t62 = t60 * 0.7071067811865476 - t59 * 0.7071067811865475;
+        double t63 = t47 - t51; double t64 = t48 - t52;
+        double t65 = t63 * -0.7071067811865475 + t64 * 0.7071067811865476; double t66 = t64 * -0.7071067811865475 - t63 * 0.7071067811865476;
+        double t67 = r3 + r11; double t68 = i3 + i11;
+        double t69 = r3 - r11; double t70 = i3 - i11;
+        double t71 = r7 + r15; double t72 = i7 + i15;
+        double t73 = i7 - i15; double t74 = r15 - r7;
+        double t75 = t67 + t71; double t76 = t68 + t72;
+        double t77 = t67 - t71; double t78 = t68 - t72;
+        double t79 = t77 * -0.7071067811865475 + t78 * 0.7071067811865476; double t80 = t78 * -0.7071067811865475 - t77 * 0.7071067811865476;
+        double t81 = t69 + t73; double t82 = t70 + t74;
+        double t83 = t81 * 0.38268343236508984 + t82 * 0.9238795325112867; double t84 = t82 * 0.38268343236508984 - t81 * 0.9238795325112867;
+        double t85 = t69 - t73; double t86 = t70 - t74;
+        double t87 = t85 * -0.9238795325112868 + t86 * -0.38268343236508967; double t88 = t86 * -0.9238795325112868 - t85 * -0.38268343236508967;
+        double t89 = t9 + t53; double t90 = t10 + t54;
+        double t91 = t9 - t53; double t92 = t10 - t54;
+        double t93 = t31 + t75; double t94 = t32 + t76;
+        double t95 = t32 - t76; double t96 = t75 - t31;
+        double t97 = t89 + t93; double t98 = t90 + t94;
+        double t99 = t89 - t93; double t100 = t90 - t94;
+        double t101 = t99; double t102 = t100;
+        double t103 = t91 + t95; double t104 = t92 + t96;
+        double t105 = t103; double t106 = t104;
+        double t107 = t91 - t95; double t108 = t92 - t96;
+        double t109 = t107; double t110 = t108;
+        double t111 = t13 + t57; double t112 = t14 + t58;
+        double t113 = t13 - t57; double t114 = t14 - t58;
+        double t115 = t35 + t79; double t116 = t36 + t80;
+        double t117 = t36 - t80; double t118 = t79 - t35;
+        double t119 = t111 + t115; double t120 = t112 + t116;
+        double t121 = t111 - t115; double t122 = t112 - t116;
+        double t123 = t121; double t124 = t122;
+        double t125 = t113 + t117; double t126 = t114 + t118;
+        double t127 = t125; double t128 = t126;
+        double t129 = t113 - t117; double t130 = t114 - t118;
+        double t131 = t129; double t132 = t130;
+        double t133 = t17 + t61; double t134 = t18 + t62;
+        double t135 = t17 - t61; double t136 = t18 - t62;
+        double t137 = t39 + t83; double t138 = t40 + t84;
+        double t139 = t40 - t84; double t140 = t83 - t39;
+        double t141 = t133 + t137; double t142 = t134 + t138;
+        double t143 = t133 - t137; double t144 = t134 - t138;
+        double t145 = t143; double t146 = t144;
+        double t147 = t135 + t139; double t148 = t136 + t140;
+        double t149 = t147; double t150 = t148;
+        double t151 = t135 - t139; double t152 = t136 - t140;
+        double t153 = t151; double t154 = t152;
+        double t155 = t21 + t65; double t156 = t22 + t66;
+        double t157 = t21 - t65; double t158 = t22 - t66;
+        double t159 = t43 + t87; double t160 = t44 + t88;
+        double t161 = t44 - t88; double t162 = t87 - t43;
+        double t163 = t155 + t159; double t164 = t156 + t160;
+        double t165 = t155 - t159; double t166 = t156 - t160;
+        double t167 = t165; double t168 = t166;
+        double t169 = t157 + t161; double t170 = t158 + t162;
+        double t171 = t169; double t172 = t170;
+        double t173 = t157 - t161; double t174 = t158 - t162;
+        double t175 = t173; double t176 = t174;
+        re[o + 0] = t97;
+        im[o + 0] = t98;
+        re[o + 1] = t101;
+        im[o + 1] = t102;
+        re[o + 2] = t105;
+        im[o + 2] = t106;
+        re[o + 3] = t109;
+        im[o + 3] = t110;
+        re[o + 4] = t119;
+        im[o + 4] = t120;
+        re[o + 5] = t123;
+        im[o + 5] = t124;
+        re[o + 6] = t127;
+        im[o + 6] = t128;
+        re[o + 7] = t131;
+        im[o + 7] = t132;
+        re[o + 8] = t141;
+        im[o + 8] = t142;
+        re[o + 9] = t145;
+        im[o + 9] = t146;
+        re[o + 10] = t149;
+        im[o + 10] = t150;
+        re[o + 11] = t153;
+        im[o + 11] = t154;
+        re[o + 12] = t163;
+        im[o + 12] = t164;
+        re[o + 13] = t167;
+        im[o + 13] = t168;
+        re[o + 14] = t171;
+        im[o + 14] = t172;
+        re[o + 15] = t175;
+        im[o + 15] = t176;
+    }
+
+    /** DIF of the 8 points at {@code o}, bit-reversed output. */
+    static void dif8(double[] re, double[] im, int o) {
+        double r0 = re[o + 0];
+        double i0 = im[o + 0];
+        double r1 = re[o + 1];
+        double i1 = im[o + 1];
+        double r2 = re[o + 2];
+        double i2 = im[o + 2];
+        double r3 = re[o + 3];
+        double i3 = im[o + 3];
+        double r4 = re[o + 4];
+        double i4 = im[o + 4];
+        double r5 = re[o + 5];
+        double i5 = im[o + 5];
+        double r6 = re[o + 6];
+        double i6 = im[o + 6];
+        double r7 = re[o + 7];
+        double i7 = im[o + 7];
+        double t1 = r0 + r4; double t2 = i0 + i4;
+        double t3 = r0 - r4; double t4 = i0 - i4;
+        double t5 = r2 + r6; double t6 = i2 + i6;
+        double t7 = i2 - i6; double t8 = r6 - r2;
+        double t9 = t1 + t5; double t10 = t2 + t6;
+        double t11 = t1 - t5; double t12 = t2 - t6;
+        double t13 = t11; double t14 = t12;
+        double t15 = t3 + t7; double t16 = t4 + t8;
+        double t17 = t15; double t18 = t16;
+        double t19 = t3 - t7; double t20 = t4 - t8;
+        double t21 = t19; double t22 = t20;
+        double t23 = r1 + r5; double t24 = i1 + i5;
+        double t25 = r1 - r5; double t26 = i1 - i5;
+        double t27 = r3 + r7; double t28 = i3 + i7;
+        double t29 = i3 - i7; double t30 = r7 - r3;
+        double t31 = t23 + t27; double t32 = t24 + t28;
+        double t33 = t23 - t27; double t34 = t24 - t28;
+        double t35 = t34; double t36 = -t33;
+        double t37 = t25 + t29; double t38 = t26 + t30;
+        double t39 = t37 * 0.7071067811865476 + t38 * 0.7071067811865475; double t40 = t38 * 0.7071067811865476 - t37 * 0.7071067811865475;
+        double t41 = t25 - t29; double t42 = t26 - t30;
+        double t43 = t41 * -0.7071067811865475 + t42 * 0.7071067811865476; double t44 = t42 * -0.7071067811865475 - t41 * 0.7071067811865476;
+        double t45 = t9 + t31; double t46 = t10 + t32;
+        double t47 = t9 - t31; double t48 = t10 - t32;
+        double t49 = t13 + t35; double t50 = t14 + t36;
+        double t51 = t13 - t35; double t52 = t14 - t36;
+        double t53 = t17 + t39; double t54 = t18 + t40;
+        double t55 = t17 - t39; double t56 = t18 - t40;
+        double t57 = t21 + t43; double t58 = t22 + t44;
+        double t59 = t21 - t43; double t60 = t22 - t44;
+        re[o + 0] = t45;
+        im[o + 0] = t46;
+        re[o + 1] = t47;
+        im[o + 1] = t48;
+        re[o + 2] = t49;
+        im[o + 2] = t50;
+        re[o + 3] = t51;
+        im[o + 3] = t52;
+        re[o + 4] = t53;
+        im[o + 4] = t54;
+        re[o + 5] = t55;
+        im[o + 5] = t56;
+        re[o + 6] = t57;
+        im[o + 6] = t58;
+        re[o + 7] = t59;
+        im[o + 7] = t60;
+    }
+}

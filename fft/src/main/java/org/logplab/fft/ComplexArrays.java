@@ -1,0 +1,46 @@
+package org.logplab.fft;
+
+/**
+ * Conversions between the interleaved complex layout of JTransforms ({@code re0, im0, re1, im1,
+ * ...}) and the split layout of {@link Fft}.
+ */
+public final class ComplexArrays {
+
+    private ComplexArrays() {
+    }
+
+    /** Real parts of an interleaved array of even length. */
+    public static double[] realParts(double[] interleaved) {
+        return part(interleaved, 0);
+    }
+
+    /** Imaginary parts of an interleaved array of even length. */
+    public static double[] imaginaryParts(double[] interleaved) {
+        return part(interleaved, 1);
+    }
+
+    /** Interleaves {@code re} and {@code im} (equal lengths) into a new array. */
+    public static double[] interleave(double[] re, double[] im) {
+        if (re == null || im == null || re.length != im.length) {
+            throw new IllegalArgumentException("need two non-null arrays of equal length");
+        }
+        double[] a = new double[2 * re.length];
+        for (int i = 0; i < re.length; i++) {
+            a[2 * i] = re[i];
+            a[2 * i + 1] = im[i];
+        }
+        return a;
+    }
+
+    private static double[] part(double[] interleaved, int which) {
+        if (interleaved == null || interleaved.length % 2 != 0) {
+            throw new IllegalArgumentException("an interleaved complex array has even length, got "
+                    + (interleaved == null ? "null" : interleaved.length));
+        }
+        double[] p = new double[interleaved.length / 2];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = interleaved[2 * i + which];
+        }
+        return p;
+    }
+}
