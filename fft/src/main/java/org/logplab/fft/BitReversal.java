@@ -1,5 +1,7 @@
 package org.logplab.fft;
 
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * The bit-reversal permutation of split complex arrays, in place. Large arrays go block by
  * block: an index is split into high, middle and low bits ({@code a, m, c}); for one middle
@@ -8,12 +10,22 @@ package org.logplab.fft;
  */
 final class BitReversal {
     private static final int H = 5;
+    /** Sizes up to {@code 2^PAIR_TABLE_LOG} permute from a cached table of swap pairs. */
+    static final int PAIR_TABLE_LOG = 16;
+    private static final ConcurrentHashMap<Integer, int[]> PAIRS = new ConcurrentHashMap<>();
 
     private BitReversal() {
     }
 
     /** Permutes {@code re} and {@code im} (length {@code 2^log}) into bit-reversed index order. */
     static void permute(double[] re, double[] im, int log) {
+        if (log <= PAIR_TABLE_LOG) {
+            int[] pairs = PAIRS.computeIfAbsent(log, BitReversal::pairs);
+            for (int k = 0; k < pairs.length; k += 2) {
+                swap(re, im, pairs[k], pairs[k + 1]);
+            }
+            return;
+        }
         if (log <= 2 * H) {
             int n = 1 << log;
             for (int i = 0; i < n; i++) {
@@ -51,6 +63,21 @@ final class BitReversal {
                 }
             }
         }
+    }
+
+    /** The pairs {@code i < rev(i)}, flattened, in increasing {@code i}. */
+    private static int[] pairs(int log) {
+        int n = 1 << log;
+        int[] pairs = new int[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int j = Integer.reverse(i) >>> (32 - log);
+            if (i < j) {
+                pairs[k++] = i;
+                pairs[k++] = j;
+            }
+        }
+        return java.util.Arrays.copyOf(pairs, k);
     }
 
     private static void swap(double[] re, double[] im, int i, int j) {
