@@ -19,31 +19,32 @@ final class BitReversal {
 
     /** Permutes {@code re} and {@code im} (length {@code 2^log}) into bit-reversed index order. */
     static void permute(double[] re, double[] im, int log) {
+        permute(re, im, log, 0, parts(log));
+    }
+
+    /**
+     * The number of independent parts the permutation splits into: swap-pair ranges up to
+     * {@code 2^PAIR_TABLE_LOG} points, middle-bit groups above. Parts may run in parallel.
+     */
+    static int parts(int log) {
+        return log <= PAIR_TABLE_LOG ? 64 : 1 << (log - 2 * H);
+    }
+
+    /** Does parts {@code from..to-1} of the permutation. */
+    static void permute(double[] re, double[] im, int log, int from, int to) {
         if (log <= PAIR_TABLE_LOG) {
             int[] pairs = PAIRS.computeIfAbsent(log, BitReversal::pairs);
-            for (int k = 0; k < pairs.length; k += 2) {
+            int count = pairs.length / 2;
+            int parts = parts(log);
+            for (int k = 2 * (int) ((long) count * from / parts), end = 2 * (int) ((long) count * to / parts); k < end; k += 2) {
                 swap(re, im, pairs[k], pairs[k + 1]);
-            }
-            return;
-        }
-        if (log <= 2 * H) {
-            int n = 1 << log;
-            for (int i = 0; i < n; i++) {
-                int j = Integer.reverse(i) >>> (32 - log);
-                if (i < j) {
-                    swap(re, im, i, j);
-                }
             }
             return;
         }
         int midBits = log - 2 * H;
         int side = 1 << H;
-        int[] revSide = new int[side];
-        for (int x = 0; x < side; x++) {
-            revSide[x] = Integer.reverse(x) >>> (32 - H);
-        }
         int highShift = log - H;
-        for (int m = 0, mids = 1 << midBits; m < mids; m++) {
+        for (int m = from; m < to; m++) {
             int rm = Integer.reverse(m) >>> (32 - midBits);
             if (rm < m) {
                 // Done with its partner group rm, which maps onto this one.
@@ -51,11 +52,11 @@ final class BitReversal {
             }
             boolean sameGroup = rm == m;
             for (int a = 0; a < side; a++) {
-                int ra = revSide[a];
+                int ra = Integer.reverse(a) >>> (32 - H);
                 int rowI = (a << highShift) | (m << H);
                 for (int c = 0; c < side; c++) {
                     int i = rowI | c;
-                    int j = (revSide[c] << highShift) | (rm << H) | ra;
+                    int j = ((Integer.reverse(c) >>> (32 - H)) << highShift) | (rm << H) | ra;
                     // Within one group each pair appears twice; across two groups once.
                     if (!sameGroup || i < j) {
                         swap(re, im, i, j);

@@ -62,52 +62,58 @@ final class Radix4 {
      */
     static void stage(double[] re, double[] im, int off, int len, int m, TwiddleTable table) {
         int q = m >>> 2;
+        for (int b = off, end = off + len; b < end; b += m) {
+            butterflies(re, im, b, m, 0, q, table);
+        }
+    }
+
+    /** The radix-4 butterflies {@code j = from..to-1} of the span-{@code m} block at {@code b}. */
+    static void butterflies(double[] re, double[] im, int b, int m, int from, int to, TwiddleTable table) {
+        int q = m >>> 2;
         double[] w = table.w;
         int wBase = table.offset(Integer.numberOfTrailingZeros(m));
-        for (int b = off, end = off + len; b < end; b += m) {
-            for (int j = 0, t = wBase; j < q; j++, t += 6) {
-                int i0 = b + j;
-                int i1 = i0 + q;
-                int i2 = i1 + q;
-                int i3 = i2 + q;
-                double ar0 = re[i0];
-                double ai0 = im[i0];
-                double ar1 = re[i1];
-                double ai1 = im[i1];
-                double ar2 = re[i2];
-                double ai2 = im[i2];
-                double ar3 = re[i3];
-                double ai3 = im[i3];
-                double tr0 = ar0 + ar2;
-                double ti0 = ai0 + ai2;
-                double tr1 = ar0 - ar2;
-                double ti1 = ai0 - ai2;
-                double tr2 = ar1 + ar3;
-                double ti2 = ai1 + ai3;
-                // -i (a1 - a3)
-                double tr3 = ai1 - ai3;
-                double ti3 = ar3 - ar1;
-                double c1 = w[t];
-                double s1 = w[t + 1];
-                double c2 = w[t + 2];
-                double s2 = w[t + 3];
-                double c3 = w[t + 4];
-                double s3 = w[t + 5];
-                re[i0] = tr0 + tr2;
-                im[i0] = ti0 + ti2;
-                double xr = tr0 - tr2;
-                double xi = ti0 - ti2;
-                re[i1] = xr * c2 + xi * s2;
-                im[i1] = xi * c2 - xr * s2;
-                xr = tr1 + tr3;
-                xi = ti1 + ti3;
-                re[i2] = xr * c1 + xi * s1;
-                im[i2] = xi * c1 - xr * s1;
-                xr = tr1 - tr3;
-                xi = ti1 - ti3;
-                re[i3] = xr * c3 + xi * s3;
-                im[i3] = xi * c3 - xr * s3;
-            }
+        for (int j = from, t = wBase + 6 * from; j < to; j++, t += 6) {
+            int i0 = b + j;
+            int i1 = i0 + q;
+            int i2 = i1 + q;
+            int i3 = i2 + q;
+            double ar0 = re[i0];
+            double ai0 = im[i0];
+            double ar1 = re[i1];
+            double ai1 = im[i1];
+            double ar2 = re[i2];
+            double ai2 = im[i2];
+            double ar3 = re[i3];
+            double ai3 = im[i3];
+            double tr0 = ar0 + ar2;
+            double ti0 = ai0 + ai2;
+            double tr1 = ar0 - ar2;
+            double ti1 = ai0 - ai2;
+            double tr2 = ar1 + ar3;
+            double ti2 = ai1 + ai3;
+            // -i (a1 - a3)
+            double tr3 = ai1 - ai3;
+            double ti3 = ar3 - ar1;
+            double c1 = w[t];
+            double s1 = w[t + 1];
+            double c2 = w[t + 2];
+            double s2 = w[t + 3];
+            double c3 = w[t + 4];
+            double s3 = w[t + 5];
+            re[i0] = tr0 + tr2;
+            im[i0] = ti0 + ti2;
+            double xr = tr0 - tr2;
+            double xi = ti0 - ti2;
+            re[i1] = xr * c2 + xi * s2;
+            im[i1] = xi * c2 - xr * s2;
+            xr = tr1 + tr3;
+            xi = ti1 + ti3;
+            re[i2] = xr * c1 + xi * s1;
+            im[i2] = xi * c1 - xr * s1;
+            xr = tr1 - tr3;
+            xi = ti1 - ti3;
+            re[i3] = xr * c3 + xi * s3;
+            im[i3] = xi * c3 - xr * s3;
         }
     }
 
