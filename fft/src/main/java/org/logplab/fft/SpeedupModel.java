@@ -1,0 +1,57 @@
+package org.logplab.fft;
+
+/**
+ * The seed's speedup model of the parallel FFT (seed 004 §5.1; ALGORITHMS.md §9), in
+ * nanoseconds: {@code T_s = t_elem N log2 N}, {@code T_comp = T_s / p},
+ * {@code T_comm = p (t_a + t_b 16 N/p) (2 + log2 p)} (a block of {@code N/p} complex points is
+ * {@code 16 N/p} bytes; the 2 counts the master's scatter and gather), {@code S = T_s / (T_comp +
+ * T_comm)}, {@code E = S / p}. The seed's own final line drops the {@code N} of the compute term;
+ * this is the corrected form.
+ *
+ * <p>{@code t_elem} comes from serial runs ({@link #fitElementNanos}); {@code t_a} and {@code t_b}
+ * from the runtime's ping-pong through {@link org.logplab.core.measure.HockneyFit}
+ * ({@code t_a = t0}, {@code t_b = 1 / r_inf}).
+ *
+ * @param elementNanos {@code t_elem}, ns per point per radix-2 stage
+ * @param startupNanos {@code t_a}, ns per message
+ * @param perByteNanos {@code t_b}, ns per byte
+ */
+public record SpeedupModel(double elementNanos, double startupNanos, double perByteNanos) {
+
+    /** Least squares through the origin of {@code t = t_elem N log2 N} over serial timings. */
+    public static double fitElementNanos(long[] sizes, double[] nanos) {
+        if (sizes.length == 0 || sizes.length != nanos.length) {
+            throw new IllegalArgumentException("need one timing per size, got " + sizes.length + " sizes and " + nanos.length + " timings");
+        }
+        double xy = 0;
+        double xx = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            double x = sizes[i] * (double) FftSize.log2(sizes[i], "N");
+            xy += x * nanos[i];
+            xx += x * x;
+        }
+        return xy / xx;
+    }
+
+    /** {@code T_s}, ns. */
+    public double serialNanos(long n) {
+        return elementNanos * n * FftSize.log2(n, "N");
+    }
+
+    /** {@code T_comp + T_comm} on {@code p} processors, ns. */
+    public double parallelNanos(long n, int p) {
+        int logP = FftSize.log2(p, "p");
+        double comm = p == 1 ? 0 : p * (startupNanos + perByteNanos * 16.0 * n / p) * (2 + logP);
+        return serialNanos(n) / p + comm;
+    }
+
+    /** Predicted speedup {@code S}. */
+    public double speedup(long n, int p) {
+        return serialNanos(n) / parallelNanos(n, p);
+    }
+
+    /** Predicted efficiency {@code E = S / p}. */
+    public double efficiency(long n, int p) {
+        return speedup(n, p) / p;
+    }
+}
