@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
  * model, beside Theorem 1's lower bound {@code (n^2 + n)/2} and the seed's formula
  * {@code (n^2 + 3n - 4)/2}.
  *
- * <p>JSON Lines, one object per (n, algorithm): {@code algo}, {@code n}, {@code steps},
+ * <p>JSON Lines, one object per (n, algorithm): {@code algo}, {@code n}, {@code steps} (also as
+ * {@code time}, in timesteps), {@code predicted} (the seed's formula, for {@code seed} only),
  * {@code lower_bound}, {@code seed_steps}, {@code ratio} (steps over the bound), {@code ok} (every
  * node ended with all {@code n^2} messages).
  */
@@ -42,6 +43,10 @@ final class GossipCommand extends CommandBase {
                     f.put("algo", r.algo());
                     f.put("n", r.n());
                     f.put("steps", r.steps());
+                    f.put("time", r.steps());
+                    if ("seed".equals(r.algo())) {
+                        f.put("predicted", r.seedSteps());
+                    }
                     f.put("lower_bound", r.lowerBound());
                     f.put("seed_steps", r.seedSteps());
                     f.put("ratio", r.ratioToBound());
