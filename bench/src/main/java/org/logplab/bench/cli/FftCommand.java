@@ -1,0 +1,188 @@
+package org.logplab.bench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.logplab.bench.experiment.FftRuns;
+import org.logplab.bench.experiment.TimedRepetitions;
+import org.logplab.core.LogP;
+import org.logplab.core.measure.HockneyFit;
+import org.logplab.core.measure.PingPong;
+import org.logplab.fft.Fft;
+import org.logplab.fft.SpeedupModel;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code logplab fft}: the seed's table of the parallel FFT's speedup on this machine. For each
+ * size N: our serial FFT's time, then each engine on each p: time, speedup over our serial FFT,
+ * efficiency, GFLOPS ({@code 5 N log2 N / t}), and the seed's model's predicted speedup
+ * ({@link SpeedupModel}: {@code t_elem} fitted to the serial times of this run, {@code t_a},
+ * {@code t_b} from a ping-pong Hockney fit of the runtime).
+ *
+ * <p>Engines: {@code logp} (the seed's master/worker butterfly-exchange FFT on the LogP runtime,
+ * wall clock, no injected delay), {@code forkjoin} ({@link org.logplab.fft.ForkJoinFft}),
+ * {@code jtransforms} (JTransforms 3.2 with p threads, the peer).
+ *
+ * <p>JSON Lines, one object per (n, p, engine): {@code n}, {@code p}, {@code engine},
+ * {@code serial_ns}, {@code parallel_ns}, {@code speedup}, {@code efficiency}, {@code gflops},
+ * {@code predicted_speedup}, {@code reps}, {@code oversubscribed}; then one {@code model} object:
+ * {@code t_elem_ns}, {@code t_a_ns}, {@code t_b_ns_per_byte}.
+ */
+@Command(name = "fft", header = "Dual-core speedup of the parallel FFT beside the seed's model.",
+        description = "Times are medians of --reps in-place forward transforms after a warm-up.")
+final class FftCommand extends CommandBase {
+
+    @Option(names = "--n", split = ",", defaultValue = "2^13..2^20",
+            description = "Sizes: powers of two as 8192 or 2^13, ranges 2^13..2^22 (default 2^13..2^20).")
+    List<String> sizes;
+
+    @Option(names = "--p", split = ",", defaultValue = "1,2", description = "Processor counts, powers of two (default 1,2).")
+    List<Integer> processors;
+
+    @Option(names = "--engine", split = ",", defaultValue = "logp,forkjoin,jtransforms",
+            description = "logp, forkjoin, jtransforms (default all).")
+    List<String> engines;
+
+    @Option(names = "--reps", defaultValue = "21", description = "Timed repetitions per measurement (default 21).")
+    int reps;
+
+    @Override
+    int execute() {
+        List<Integer> ns = parseSizes();
+        for (String e : engines) {
+            if (!List.of("logp", "forkjoin", "jtransforms").contains(e)) {
+                throw new IllegalArgumentException("--engine must be logp, forkjoin or jtransforms, got '" + e + "'");
+            }
+        }
+        for (int p : processors) {
+            if (p < 1 || Integer.bitCount(p) != 1) {
+                throw new IllegalArgumentException("--p must be a power of two, got " + p);
+            }
+            for (int n : ns) {
+                if (n / p < 2) {
+                    throw new IllegalArgumentException("N/p must be at least 2, got N=" + n + ", p=" + p);
+                }
+            }
+            warnIfOversubscribed(p);
+        }
+        if (reps < 3) {
+            throw new IllegalArgumentException("--reps must be at least 3, got " + reps);
+        }
+        PingPong.warmUpJit();
+        HockneyFit hockney = hockney();
+        long[] serial = new long[ns.size()];
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < ns.size(); i++) {
+            int n = ns.get(i);
+            note("N = " + n + "...");
+            FftRuns runs = new FftRuns(n, reps, n);
+            serial[i] = runs.serial();
+            for (String engine : engines) {
+                for (int p : processors) {
+                    long parallel;
+                    boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
+                    switch (engine) {
+                        case "logp" -> {
+                            TimedRepetitions.Result r = runs.logp(p, serial[i]);
+                            parallel = r.median();
+                            oversubscribed = r.oversubscribed();
+                        }
+                        case "forkjoin" -> parallel = runs.forkJoin(p);
+                        default -> parallel = runs.jtransforms(p);
+                    }
+                    rows.add(new Object[] {n, p, engine, serial[i], parallel, oversubscribed});
+                }
+            }
+        }
+        long[] sizesLong = ns.stream().mapToLong(Integer::longValue).toArray();
+        double[] serialNanos = java.util.Arrays.stream(serial).asDoubleStream().toArray();
+        SpeedupModel model = new SpeedupModel(SpeedupModel.fitElementNanos(sizesLong, serialNanos),
+                hockney.t0Nanos(), 1 / hockney.rInfBytesPerNano());
+        TextTable table = new TextTable("N", "p", "engine", "serial (us)", "parallel (us)", "speedup", "efficiency",
+                "GFLOPS", "predicted speedup", "");
+        for (Object[] row : rows) {
+            int n = (int) row[0];
+            int p = (int) row[1];
+            long s = (long) row[3];
+            long t = (long) row[4];
+            double speedup = s / (double) t;
+            double gflops = Fft.flops(n) / t;
+            double predicted = model.speedup(n, p);
+            if (json) {
+                Map<String, Object> f = fields();
+                f.put("n", n);
+                f.put("p", p);
+                f.put("engine", row[2]);
+                f.put("serial_ns", s);
+                f.put("parallel_ns", t);
+                f.put("speedup", speedup);
+                f.put("efficiency", speedup / p);
+                f.put("gflops", gflops);
+                f.put("predicted_speedup", predicted);
+                f.put("reps", reps);
+                f.put("oversubscribed", row[5]);
+                printJson(f);
+            } else {
+                table.row(n, p, row[2], String.format("%,.1f", s / 1e3), String.format("%,.1f", t / 1e3),
+                        String.format("%.2f", speedup), String.format("%.2f", speedup / p), String.format("%.2f", gflops),
+                        String.format("%.2f", predicted), (boolean) row[5] ? "oversubscribed" : "");
+            }
+        }
+        if (json) {
+            Map<String, Object> f = fields();
+            f.put("model", "seed-004");
+            f.put("t_elem_ns", model.elementNanos());
+            f.put("t_a_ns", model.startupNanos());
+            f.put("t_b_ns_per_byte", model.perByteNanos());
+            printJson(f);
+        } else {
+            out().print(table.render());
+            out().printf("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns, t_b = %.4f ns/B (ping-pong Hockney fit)%n",
+                    model.elementNanos(), model.startupNanos(), model.perByteNanos());
+        }
+        return 0;
+    }
+
+    private HockneyFit hockney() {
+        int[] bytes = {8, 1024, 65536, 1 << 20};
+        double[] sizes = new double[bytes.length];
+        double[] nanos = new double[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            PingPong.Result r = PingPong.run(LogP.of(0, 0, 0, 2), bytes[i], 200, bytes[i] >= 65536 ? 300 : 2000);
+            sizes[i] = bytes[i];
+            nanos[i] = r.medianOneWayNanos();
+        }
+        return HockneyFit.fit(sizes, nanos);
+    }
+
+    private List<Integer> parseSizes() {
+        List<Integer> ns = new ArrayList<>();
+        for (String s : sizes) {
+            String[] range = s.trim().split("\\.\\.", -1);
+            if (range.length > 2) {
+                throw new IllegalArgumentException("--n takes sizes or ranges A..B, got '" + s + "'");
+            }
+            int from = size(range[0]);
+            int to = range.length == 2 ? size(range[1]) : from;
+            for (long n = from; n <= to; n *= 2) {
+                ns.add((int) n);
+            }
+        }
+        return ns;
+    }
+
+    private static int size(String text) {
+        String t = text.trim();
+        long n;
+        try {
+            n = t.startsWith("2^") ? 1L << Integer.parseInt(t.substring(2)) : Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--n takes powers of two such as 8192 or 2^13, got '" + text + "'");
+        }
+        if (n < 2 || n > (1 << 26) || Long.bitCount(n) != 1) {
+            throw new IllegalArgumentException("--n sizes must be powers of two from 2 to 2^26, got '" + text + "'");
+        }
+        return (int) n;
+    }
+}

@@ -1,0 +1,136 @@
+package org.logplab.bench.experiment;
+
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
+import org.jtransforms.fft.DoubleFFT_1D;
+import org.logplab.core.LogP;
+import org.logplab.fft.ComplexArrays;
+import org.logplab.fft.Fft;
+import org.logplab.fft.ForkJoinFft;
+import org.logplab.fft.MasterWorkerFft;
+import org.visnow.jlargearrays.ConcurrencyUtils;
+
+/**
+ * Wall-clock timings of one FFT size on each engine, for {@code logplab fft}: median of
+ * repeated in-place forward transforms after a warm-up, ns.
+ *
+ * <p>Repeated forward transforms grow the data by about {@code sqrt(N)} each; the input starts
+ * near {@code 2^-500} and is scaled back by an exact power of two between timed repetitions, so
+ * no value ever overflows or turns subnormal (which would change the arithmetic's speed).
+ */
+public final class FftRuns {
+    private static final double TINY = Math.scalb(1.0, -500);
+    private static final long WARMUP_NANOS = 300_000_000;
+
+    private final int n;
+    private final double[] re;
+    private final double[] im;
+    private final int reps;
+
+    /** Random input of {@code n} points; {@code reps} timed repetitions per engine. */
+    public FftRuns(int n, int reps, long seed) {
+        this.n = n;
+        this.reps = reps;
+        Random random = new Random(seed);
+        re = new double[n];
+        im = new double[n];
+        for (int i = 0; i < n; i++) {
+            re[i] = random.nextGaussian() * TINY;
+            im[i] = random.nextGaussian() * TINY;
+        }
+    }
+
+    /** Our serial FFT. */
+    public long serial() {
+        return median(() -> Fft.forward(re, im));
+    }
+
+    /** The fork/join FFT on a pool of {@code p} threads. */
+    public long forkJoin(int p) {
+        ForkJoinPool pool = new ForkJoinPool(p);
+        try {
+            return median(() -> ForkJoinFft.forward(re, im, pool));
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** JTransforms {@code complexForward} on {@code p} threads (interleaved layout). */
+    public long jtransforms(int p) {
+        int before = ConcurrencyUtils.getNumberOfThreads();
+        ConcurrencyUtils.setNumberOfThreads(p);
+        try {
+            DoubleFFT_1D fft = new DoubleFFT_1D(n);
+            double[] a = ComplexArrays.interleave(re, im);
+            return median(a, () -> fft.complexForward(a));
+        } finally {
+            ConcurrencyUtils.setNumberOfThreads(before);
+        }
+    }
+
+    /**
+     * The seed's master/worker parallel FFT on the LogP runtime with zero injected delays, {@code p}
+     * processors, repeated inside one run on an agreed schedule ({@link TimedRepetitions}).
+     */
+    public TimedRepetitions.Result logp(int p, long serialNanos) {
+        LogP none = LogP.of(0, 0, 0, p);
+        long period = 3 * serialNanos / Math.max(1, p) + serialNanos / 2 + 200_000;
+        int[] since = new int[1];
+        return TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, (proc, k) -> {
+            if (proc.rank() == 0 && ++since[0] % 32 == 0) {
+                rescale(re, im);
+            }
+            MasterWorkerFft.transform(proc, proc.rank() == 0 ? re : null, proc.rank() == 0 ? im : null, 0);
+        });
+    }
+
+    private long median(Runnable transform) {
+        return median(null, transform);
+    }
+
+    private long median(double[] interleaved, Runnable transform) {
+        // Warm up for at least WARMUP_NANOS and 5 transforms: the JIT needs both.
+        long warmEnd = System.nanoTime() + WARMUP_NANOS;
+        for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
+            transform.run();
+            rescale(interleaved);
+        }
+        long[] nanos = new long[reps];
+        for (int i = 0; i < reps; i++) {
+            long start = System.nanoTime();
+            transform.run();
+            nanos[i] = System.nanoTime() - start;
+            rescale(interleaved);
+        }
+        Arrays.sort(nanos);
+        return nanos[reps / 2];
+    }
+
+    private void rescale(double[] interleaved) {
+        if (interleaved != null) {
+            rescale(interleaved, null);
+        } else {
+            rescale(re, im);
+        }
+    }
+
+    /** Scales back to around {@code 2^-500} by an exact power of two when values have grown. */
+    private static void rescale(double[] a, double[] b) {
+        int exponent = Math.getExponent(a[0]) ;
+        for (int i = 0; i < a.length; i += Math.max(1, a.length / 64)) {
+            exponent = Math.max(exponent, Math.getExponent(a[i]));
+        }
+        if (exponent > -200) {
+            int shift = -500 - exponent;
+            for (int i = 0; i < a.length; i++) {
+                a[i] = Math.scalb(a[i], shift);
+            }
+            if (b != null) {
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = Math.scalb(b[i], shift);
+                }
+            }
+        }
+    }
+}
