@@ -1,6 +1,5 @@
 package org.logplab.bench.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.logplab.core.collective.gossip.GossipReport;
@@ -33,7 +32,7 @@ final class GossipCommand extends CommandBase {
 
     @Override
     int execute() {
-        List<Integer> ns = parseSides();
+        List<Integer> ns = IntRanges.parse("--n", sides, 2, HStarMesh.MAX_N);
         TextTable table = new TextTable("n", "algo", "steps", "lower bound", "seed formula", "steps / bound", "ok");
         for (int n : ns) {
             for (String algo : algos) {
@@ -62,28 +61,5 @@ final class GossipCommand extends CommandBase {
             out().print(table.render());
         }
         return 0;
-    }
-
-    private List<Integer> parseSides() {
-        List<Integer> ns = new ArrayList<>();
-        for (String s : sides) {
-            String[] range = s.trim().split("\\.\\.", -1);
-            try {
-                int from = Integer.parseInt(range[0].trim());
-                int to = range.length == 2 ? Integer.parseInt(range[1].trim()) : from;
-                if (range.length > 2 || to < from) {
-                    throw new NumberFormatException();
-                }
-                for (int n = from; n <= to; n++) {
-                    if (n < 2 || n > HStarMesh.MAX_N) {
-                        throw new IllegalArgumentException("--n " + n + " is outside 2.." + HStarMesh.MAX_N);
-                    }
-                    ns.add(n);
-                }
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--n takes numbers or ranges A..B, got '" + s + "'");
-            }
-        }
-        return ns;
     }
 }

@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             CollectiveCommand.class,
             SummationCommand.class,
             GossipCommand.class,
+            KTreeCommand.class,
             FftCommand.class,
         })
 public final class LogPlabCli implements Runnable {
