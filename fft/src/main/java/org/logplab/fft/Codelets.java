@@ -1,7 +1,8 @@
 package org.logplab.fft;
 
 /**
- * Straight-line decimation-in-frequency transforms of 16 and 8 contiguous points, the last two
+ * Straight-line decimation-in-frequency transforms of 16, 8 and 4 contiguous points of an
+ * interleaved array (offsets count doubles), the last two
  * stages of the serial FFT fused so the small spans pay no loop overhead and keep every value in
  * registers. {@link #dif16} equals a radix-4 stage of span 16 followed by four of span 4;
  * {@link #dif8} a radix-4 stage of span 8 followed by radix-2 pairs (bit-reversed output, as
@@ -14,40 +15,40 @@ final class Codelets {
     private Codelets() {
     }
 
-    /** DIF of the 16 points at {@code o}, bit-reversed output. */
-    static void dif16(double[] re, double[] im, int o) {
-        double r0 = re[o + 0];
-        double i0 = im[o + 0];
-        double r1 = re[o + 1];
-        double i1 = im[o + 1];
-        double r2 = re[o + 2];
-        double i2 = im[o + 2];
-        double r3 = re[o + 3];
-        double i3 = im[o + 3];
-        double r4 = re[o + 4];
-        double i4 = im[o + 4];
-        double r5 = re[o + 5];
-        double i5 = im[o + 5];
-        double r6 = re[o + 6];
-        double i6 = im[o + 6];
-        double r7 = re[o + 7];
-        double i7 = im[o + 7];
-        double r8 = re[o + 8];
-        double i8 = im[o + 8];
-        double r9 = re[o + 9];
-        double i9 = im[o + 9];
-        double r10 = re[o + 10];
-        double i10 = im[o + 10];
-        double r11 = re[o + 11];
-        double i11 = im[o + 11];
-        double r12 = re[o + 12];
-        double i12 = im[o + 12];
-        double r13 = re[o + 13];
-        double i13 = im[o + 13];
-        double r14 = re[o + 14];
-        double i14 = im[o + 14];
-        double r15 = re[o + 15];
-        double i15 = im[o + 15];
+    /** DIF of the 16 complex points starting at double offset {@code o} (interleaved), bit-reversed output. */
+    static void dif16(double[] a, int o) {
+        double r0 = a[o + 0];
+        double i0 = a[o + 1];
+        double r1 = a[o + 2];
+        double i1 = a[o + 3];
+        double r2 = a[o + 4];
+        double i2 = a[o + 5];
+        double r3 = a[o + 6];
+        double i3 = a[o + 7];
+        double r4 = a[o + 8];
+        double i4 = a[o + 9];
+        double r5 = a[o + 10];
+        double i5 = a[o + 11];
+        double r6 = a[o + 12];
+        double i6 = a[o + 13];
+        double r7 = a[o + 14];
+        double i7 = a[o + 15];
+        double r8 = a[o + 16];
+        double i8 = a[o + 17];
+        double r9 = a[o + 18];
+        double i9 = a[o + 19];
+        double r10 = a[o + 20];
+        double i10 = a[o + 21];
+        double r11 = a[o + 22];
+        double i11 = a[o + 23];
+        double r12 = a[o + 24];
+        double i12 = a[o + 25];
+        double r13 = a[o + 26];
+        double i13 = a[o + 27];
+        double r14 = a[o + 28];
+        double i14 = a[o + 29];
+        double r15 = a[o + 30];
+        double i15 = a[o + 31];
         double t1 = r0 + r8; double t2 = i0 + i8;
         double t3 = r0 - r8; double t4 = i0 - i8;
         double t5 = r4 + r12; double t6 = i4 + i12;
@@ -136,58 +137,58 @@ final class Codelets {
         double t171 = t169; double t172 = t170;
         double t173 = t157 - t161; double t174 = t158 - t162;
         double t175 = t173; double t176 = t174;
-        re[o + 0] = t97;
-        im[o + 0] = t98;
-        re[o + 1] = t101;
-        im[o + 1] = t102;
-        re[o + 2] = t105;
-        im[o + 2] = t106;
-        re[o + 3] = t109;
-        im[o + 3] = t110;
-        re[o + 4] = t119;
-        im[o + 4] = t120;
-        re[o + 5] = t123;
-        im[o + 5] = t124;
-        re[o + 6] = t127;
-        im[o + 6] = t128;
-        re[o + 7] = t131;
-        im[o + 7] = t132;
-        re[o + 8] = t141;
-        im[o + 8] = t142;
-        re[o + 9] = t145;
-        im[o + 9] = t146;
-        re[o + 10] = t149;
-        im[o + 10] = t150;
-        re[o + 11] = t153;
-        im[o + 11] = t154;
-        re[o + 12] = t163;
-        im[o + 12] = t164;
-        re[o + 13] = t167;
-        im[o + 13] = t168;
-        re[o + 14] = t171;
-        im[o + 14] = t172;
-        re[o + 15] = t175;
-        im[o + 15] = t176;
+        a[o + 0] = t97;
+        a[o + 1] = t98;
+        a[o + 2] = t101;
+        a[o + 3] = t102;
+        a[o + 4] = t105;
+        a[o + 5] = t106;
+        a[o + 6] = t109;
+        a[o + 7] = t110;
+        a[o + 8] = t119;
+        a[o + 9] = t120;
+        a[o + 10] = t123;
+        a[o + 11] = t124;
+        a[o + 12] = t127;
+        a[o + 13] = t128;
+        a[o + 14] = t131;
+        a[o + 15] = t132;
+        a[o + 16] = t141;
+        a[o + 17] = t142;
+        a[o + 18] = t145;
+        a[o + 19] = t146;
+        a[o + 20] = t149;
+        a[o + 21] = t150;
+        a[o + 22] = t153;
+        a[o + 23] = t154;
+        a[o + 24] = t163;
+        a[o + 25] = t164;
+        a[o + 26] = t167;
+        a[o + 27] = t168;
+        a[o + 28] = t171;
+        a[o + 29] = t172;
+        a[o + 30] = t175;
+        a[o + 31] = t176;
     }
 
-    /** DIF of the 8 points at {@code o}, bit-reversed output. */
-    static void dif8(double[] re, double[] im, int o) {
-        double r0 = re[o + 0];
-        double i0 = im[o + 0];
-        double r1 = re[o + 1];
-        double i1 = im[o + 1];
-        double r2 = re[o + 2];
-        double i2 = im[o + 2];
-        double r3 = re[o + 3];
-        double i3 = im[o + 3];
-        double r4 = re[o + 4];
-        double i4 = im[o + 4];
-        double r5 = re[o + 5];
-        double i5 = im[o + 5];
-        double r6 = re[o + 6];
-        double i6 = im[o + 6];
-        double r7 = re[o + 7];
-        double i7 = im[o + 7];
+    /** DIF of the 8 complex points starting at double offset {@code o} (interleaved), bit-reversed output. */
+    static void dif8(double[] a, int o) {
+        double r0 = a[o + 0];
+        double i0 = a[o + 1];
+        double r1 = a[o + 2];
+        double i1 = a[o + 3];
+        double r2 = a[o + 4];
+        double i2 = a[o + 5];
+        double r3 = a[o + 6];
+        double i3 = a[o + 7];
+        double r4 = a[o + 8];
+        double i4 = a[o + 9];
+        double r5 = a[o + 10];
+        double i5 = a[o + 11];
+        double r6 = a[o + 12];
+        double i6 = a[o + 13];
+        double r7 = a[o + 14];
+        double i7 = a[o + 15];
         double t1 = r0 + r4; double t2 = i0 + i4;
         double t3 = r0 - r4; double t4 = i0 - i4;
         double t5 = r2 + r6; double t6 = i2 + i6;
@@ -218,21 +219,49 @@ final class Codelets {
         double t55 = t17 - t39; double t56 = t18 - t40;
         double t57 = t21 + t43; double t58 = t22 + t44;
         double t59 = t21 - t43; double t60 = t22 - t44;
-        re[o + 0] = t45;
-        im[o + 0] = t46;
-        re[o + 1] = t47;
-        im[o + 1] = t48;
-        re[o + 2] = t49;
-        im[o + 2] = t50;
-        re[o + 3] = t51;
-        im[o + 3] = t52;
-        re[o + 4] = t53;
-        im[o + 4] = t54;
-        re[o + 5] = t55;
-        im[o + 5] = t56;
-        re[o + 6] = t57;
-        im[o + 6] = t58;
-        re[o + 7] = t59;
-        im[o + 7] = t60;
+        a[o + 0] = t45;
+        a[o + 1] = t46;
+        a[o + 2] = t47;
+        a[o + 3] = t48;
+        a[o + 4] = t49;
+        a[o + 5] = t50;
+        a[o + 6] = t51;
+        a[o + 7] = t52;
+        a[o + 8] = t53;
+        a[o + 9] = t54;
+        a[o + 10] = t55;
+        a[o + 11] = t56;
+        a[o + 12] = t57;
+        a[o + 13] = t58;
+        a[o + 14] = t59;
+        a[o + 15] = t60;
+    }
+
+    /** DIF of the 4 complex points at double offset {@code o}: one radix-4 butterfly, twiddles 1. */
+    static void dif4(double[] a, int o) {
+        double r0 = a[o];
+        double i0 = a[o + 1];
+        double r1 = a[o + 2];
+        double i1 = a[o + 3];
+        double r2 = a[o + 4];
+        double i2 = a[o + 5];
+        double r3 = a[o + 6];
+        double i3 = a[o + 7];
+        double tr0 = r0 + r2;
+        double ti0 = i0 + i2;
+        double tr1 = r0 - r2;
+        double ti1 = i0 - i2;
+        double tr2 = r1 + r3;
+        double ti2 = i1 + i3;
+        double tr3 = i1 - i3;
+        double ti3 = r3 - r1;
+        a[o] = tr0 + tr2;
+        a[o + 1] = ti0 + ti2;
+        a[o + 2] = tr0 - tr2;
+        a[o + 3] = ti0 - ti2;
+        a[o + 4] = tr1 + tr3;
+        a[o + 5] = ti1 + ti3;
+        a[o + 6] = tr1 - tr3;
+        a[o + 7] = ti1 - ti3;
     }
 }

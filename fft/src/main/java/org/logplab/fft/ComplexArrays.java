@@ -32,6 +32,17 @@ public final class ComplexArrays {
         return a;
     }
 
+    /** Splits the interleaved {@code a} into {@code re} and {@code im} (each half its length). */
+    public static void split(double[] a, double[] re, double[] im) {
+        if (a == null || re == null || im == null || re.length != im.length || a.length != 2 * re.length) {
+            throw new IllegalArgumentException("split needs an interleaved array twice as long as two equal non-null parts");
+        }
+        for (int i = 0; i < re.length; i++) {
+            re[i] = a[2 * i];
+            im[i] = a[2 * i + 1];
+        }
+    }
+
     private static double[] part(double[] interleaved, int which) {
         if (interleaved == null || interleaved.length % 2 != 0) {
             throw new IllegalArgumentException("an interleaved complex array has even length, got "

@@ -2,19 +2,21 @@ package org.logplab.fft;
 
 /**
  * The serial complex FFT: in place, iterative radix-4 (radix-2 for the last stage when
- * {@code log2 N} is odd), precomputed twiddles, on split real and imaginary arrays, for any
- * power-of-two {@code N}. The baseline every speedup here is measured against.
+ * {@code log2 N} is odd), precomputed twiddles, for any power-of-two {@code N}. The baseline every
+ * speedup here is measured against.
  *
  * <pre>{@code
- * double[] re = ..., im = ...;         // N = 2^k samples
- * Fft.forward(re, im);                 // y_k = sum_n x_n e^{-2 pi i k n / N}
- * Fft.inverse(re, im);                 // x_n = (1/N) sum_k y_k e^{+2 pi i k n / N}
+ * double[] a = ...;                    // N = 2^k points, interleaved: a[2i] = re, a[2i+1] = im
+ * Fft.forward(a);                      // y_k = sum_n x_n e^{-2 pi i k n / N}
+ * Fft.inverse(a);                      // x_n = (1/N) sum_k y_k e^{+2 pi i k n / N}
  * }</pre>
  *
- * <p>Layout: split arrays are the faster layout for these kernels; {@link ComplexArrays} converts
- * from and to the interleaved {@code re0, im0, re1, im1, ...} arrays of JTransforms. Above 4,096
- * points the transform runs depth-first so that sub-transforms work in cache. Twiddle tables are
- * built once per size and shared (about {@code 24 N} bytes). Thread-safe for distinct arrays.
+ * <p><b>Layout.</b> Interleaved, as JTransforms' {@code complexForward}: both parts of a point share
+ * a cache line, which makes the bit-reversal pass about twice as fast as on split arrays (and the
+ * butterflies read four streams instead of eight). {@link #forward(double[], double[])} accepts
+ * split arrays too, at the price of two copies. Above 4,096 points the transform runs depth-first
+ * so that sub-transforms work in cache. Twiddle tables are built once per size and shared (about
+ * {@code 24 N} bytes). Thread-safe for distinct arrays.
  */
 public final class Fft {
 
@@ -22,31 +24,52 @@ public final class Fft {
     }
 
     /**
-     * The forward DFT of {@code (re, im)}, in place, unscaled.
+     * The forward DFT of the interleaved array {@code a}, in place, unscaled.
      *
-     * @throws IllegalArgumentException if an array is null, the lengths differ or are not a
-     *     power of two
+     * @throws IllegalArgumentException if {@code a} is null or its length is not twice a power of two
      */
-    public static void forward(double[] re, double[] im) {
-        int log = FftSize.checkPair(re, im);
+    public static void forward(double[] a) {
+        int log = FftSize.checkInterleaved(a);
         if (log == 0) {
             return;
         }
-        Radix4.dif(re, im, 0, re.length, TwiddleTable.of(re.length));
-        BitReversal.permute(re, im, log);
+        int n = a.length / 2;
+        Radix4.dif(a, 0, n, TwiddleTable.of(n));
+        BitReversal.permute(a, log);
     }
 
     /**
-     * The inverse DFT, scaled by {@code 1/N}, so that {@code inverse(forward(x)) == x} to rounding.
-     * Computed as a forward transform with the real and imaginary parts swapped, which conjugates
-     * input and output at no cost.
+     * The inverse DFT, scaled by {@code 1/N}, so that {@code inverse(forward(a)) == a} to rounding:
+     * {@code conj(forward(conj(a))) / N}.
      *
-     * @throws IllegalArgumentException as {@link #forward}
+     * @throws IllegalArgumentException as {@link #forward(double[])}
      */
+    public static void inverse(double[] a) {
+        FftSize.checkInterleaved(a);
+        conjugate(a);
+        forward(a);
+        scaleConjugate(a, 1.0 / (a.length / 2));
+    }
+
+    /**
+     * The forward DFT of split arrays {@code (re, im)}, in place: interleaves, transforms, splits
+     * back (two extra passes; the interleaved form is faster).
+     *
+     * @throws IllegalArgumentException if an array is null, the lengths differ or are not a power of two
+     */
+    public static void forward(double[] re, double[] im) {
+        FftSize.checkPair(re, im);
+        double[] a = ComplexArrays.interleave(re, im);
+        forward(a);
+        ComplexArrays.split(a, re, im);
+    }
+
+    /** The inverse of {@link #forward(double[], double[])}, scaled by {@code 1/N}. */
     public static void inverse(double[] re, double[] im) {
         FftSize.checkPair(re, im);
-        forward(im, re);
-        scale(re, im, 1.0 / re.length);
+        double[] a = ComplexArrays.interleave(re, im);
+        inverse(a);
+        ComplexArrays.split(a, re, im);
     }
 
     /** The flop count convention of the FFT literature for one transform: {@code 5 N log2 N}. */
@@ -54,10 +77,17 @@ public final class Fft {
         return 5.0 * n * FftSize.log2(n, "N");
     }
 
-    static void scale(double[] re, double[] im, double factor) {
-        for (int i = 0; i < re.length; i++) {
-            re[i] *= factor;
-            im[i] *= factor;
+    static void conjugate(double[] a) {
+        for (int i = 1; i < a.length; i += 2) {
+            a[i] = -a[i];
+        }
+    }
+
+    /** Multiplies real parts by {@code factor} and imaginary parts by {@code -factor}. */
+    static void scaleConjugate(double[] a, double factor) {
+        for (int i = 0; i < a.length; i += 2) {
+            a[i] *= factor;
+            a[i + 1] *= -factor;
         }
     }
 }

@@ -25,4 +25,15 @@ final class FftSize {
         }
         return log2(re.length, "FFT length N");
     }
+
+    /** Checks an interleaved array: non-null, {@code 2N} long with {@code N} a power of two; returns {@code log2 N}. */
+    static int checkInterleaved(double[] a) {
+        if (a == null) {
+            throw new IllegalArgumentException("the FFT array must not be null");
+        }
+        if (a.length % 2 != 0) {
+            throw new IllegalArgumentException("an interleaved complex array has even length (re, im per point), got " + a.length);
+        }
+        return log2(a.length / 2, "FFT length N (points, half the interleaved array's length)");
+    }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.RecursiveAction;
  * The bit reversal runs in parallel parts. Same results as {@link Fft#forward} bit for bit.
  *
  * <pre>{@code
- * ForkJoinFft.forward(re, im, ForkJoinPool.commonPool());
+ * ForkJoinFft.forward(a, ForkJoinPool.commonPool());   // a interleaved, as Fft
  * }</pre>
  */
 public final class ForkJoinFft {
@@ -23,36 +23,44 @@ public final class ForkJoinFft {
     }
 
     /**
-     * The forward DFT of {@code (re, im)}, in place, on {@code pool}'s threads.
+     * The forward DFT of the interleaved {@code a}, in place, on {@code pool}'s threads.
      *
-     * @throws IllegalArgumentException as {@link Fft#forward}, or for a null pool
+     * @throws IllegalArgumentException as {@link Fft#forward(double[])}, or for a null pool
      */
-    public static void forward(double[] re, double[] im, ForkJoinPool pool) {
-        int log = FftSize.checkPair(re, im);
+    public static void forward(double[] a, ForkJoinPool pool) {
+        int log = FftSize.checkInterleaved(a);
         if (pool == null) {
             throw new IllegalArgumentException("the fork/join pool must not be null");
         }
-        int n = re.length;
+        int n = a.length / 2;
         if (n <= SERIAL_POINTS || pool.getParallelism() == 1) {
-            Fft.forward(re, im);
+            Fft.forward(a);
             return;
         }
         TwiddleTable table = TwiddleTable.of(n);
-        pool.invoke(new Dif(re, im, 0, n, table));
-        pool.invoke(new Permute(re, im, log, 0, BitReversal.parts(log)));
+        pool.invoke(new Dif(a, 0, n, table));
+        pool.invoke(new Permute(a, log, 0, BitReversal.parts(log)));
+    }
+
+    /**
+     * The inverse DFT scaled by {@code 1/N}, on {@code pool}'s threads, as {@link Fft#inverse(double[])}.
+     */
+    public static void inverse(double[] a, ForkJoinPool pool) {
+        FftSize.checkInterleaved(a);
+        Fft.conjugate(a);
+        forward(a, pool);
+        Fft.scaleConjugate(a, 1.0 / (a.length / 2));
     }
 
     /** A sub-transform of {@code m} points at {@code off}. */
     private static final class Dif extends RecursiveAction {
-        private final double[] re;
-        private final double[] im;
+        private final double[] a;
         private final int off;
         private final int m;
         private final TwiddleTable table;
 
-        Dif(double[] re, double[] im, int off, int m, TwiddleTable table) {
-            this.re = re;
-            this.im = im;
+        Dif(double[] a, int off, int m, TwiddleTable table) {
+            this.a = a;
             this.off = off;
             this.m = m;
             this.table = table;
@@ -61,29 +69,27 @@ public final class ForkJoinFft {
         @Override
         protected void compute() {
             if (m <= SERIAL_POINTS) {
-                Radix4.dif(re, im, off, m, table);
+                Radix4.dif(a, off, m, table);
                 return;
             }
-            invokeAll(new Butterflies(re, im, off, m, 0, m >>> 2, table));
+            invokeAll(new Butterflies(a, off, m, 0, m >>> 2, table));
             int q = m >>> 2;
-            invokeAll(new Dif(re, im, off, q, table), new Dif(re, im, off + q, q, table),
-                    new Dif(re, im, off + 2 * q, q, table), new Dif(re, im, off + 3 * q, q, table));
+            invokeAll(new Dif(a, off, q, table), new Dif(a, off + q, q, table),
+                    new Dif(a, off + 2 * q, q, table), new Dif(a, off + 3 * q, q, table));
         }
     }
 
     /** Butterflies {@code from..to-1} of one radix-4 span, halved until {@link #CHUNK}. */
     private static final class Butterflies extends RecursiveAction {
-        private final double[] re;
-        private final double[] im;
+        private final double[] a;
         private final int b;
         private final int m;
         private final int from;
         private final int to;
         private final TwiddleTable table;
 
-        Butterflies(double[] re, double[] im, int b, int m, int from, int to, TwiddleTable table) {
-            this.re = re;
-            this.im = im;
+        Butterflies(double[] a, int b, int m, int from, int to, TwiddleTable table) {
+            this.a = a;
             this.b = b;
             this.m = m;
             this.from = from;
@@ -94,25 +100,23 @@ public final class ForkJoinFft {
         @Override
         protected void compute() {
             if (to - from <= CHUNK) {
-                Radix4.butterflies(re, im, b, m, from, to, table);
+                Radix4.butterflies(a, b, m, from, to, table);
                 return;
             }
             int mid = (from + to) >>> 1;
-            invokeAll(new Butterflies(re, im, b, m, from, mid, table), new Butterflies(re, im, b, m, mid, to, table));
+            invokeAll(new Butterflies(a, b, m, from, mid, table), new Butterflies(a, b, m, mid, to, table));
         }
     }
 
     /** Parts {@code from..to-1} of the bit reversal, halved until one part. */
     private static final class Permute extends RecursiveAction {
-        private final double[] re;
-        private final double[] im;
+        private final double[] a;
         private final int log;
         private final int from;
         private final int to;
 
-        Permute(double[] re, double[] im, int log, int from, int to) {
-            this.re = re;
-            this.im = im;
+        Permute(double[] a, int log, int from, int to) {
+            this.a = a;
             this.log = log;
             this.from = from;
             this.to = to;
@@ -121,11 +125,11 @@ public final class ForkJoinFft {
         @Override
         protected void compute() {
             if (to - from <= Math.max(1, BitReversal.parts(log) / 16)) {
-                BitReversal.permute(re, im, log, from, to);
+                BitReversal.permute(a, log, from, to);
                 return;
             }
             int mid = (from + to) >>> 1;
-            invokeAll(new Permute(re, im, log, from, mid), new Permute(re, im, log, mid, to));
+            invokeAll(new Permute(a, log, from, mid), new Permute(a, log, mid, to));
         }
     }
 }

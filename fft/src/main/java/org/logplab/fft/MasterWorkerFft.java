@@ -7,7 +7,8 @@ import org.logplab.core.Processor;
  * The seed's master/worker form of the parallel FFT: rank 0 holds all {@code N} points, scatters
  * to each rank {@code r} its decimated subsequence {@code x[s + p m]} ({@code s =
  * bitreverse_p(r)}), every rank runs {@link ExchangeFft}, and rank 0 gathers the output blocks
- * back in natural order, in place. Messages are copies (16 bytes per point), tagged
+ * back in natural order, in place (interleaved arrays, as {@link Fft}). Messages are copies (16
+ * bytes per point), tagged
  * {@link #SCATTER} and {@link #GATHER}; the master sends and receives in rank order.
  */
 public final class MasterWorkerFft {
@@ -20,65 +21,56 @@ public final class MasterWorkerFft {
     }
 
     /**
-     * Runs this processor's part. Rank 0 passes the full arrays (length {@code N}, a power of two,
-     * {@code N/p >= 2}) and ends holding the transform; the others pass {@code null}.
+     * Runs this processor's part. Rank 0 passes the full interleaved array ({@code N} points, a
+     * power of two, {@code N/p >= 2}) and ends holding the transform; the others pass {@code null}.
      *
-     * @throws IllegalArgumentException on rank 0 for bad arrays or {@code N/p < 2}
+     * @throws IllegalArgumentException on rank 0 for a bad array or {@code N/p < 2}
      */
-    public static void transform(Processor p, double[] re, double[] im, long elementCost) {
+    public static void transform(Processor p, double[] a, long elementCost) {
         int procs = p.size();
         int logP = FftSize.log2(procs, "processor count p");
-        double[] blockRe;
-        double[] blockIm;
+        double[] block;
         if (p.rank() == 0) {
-            FftSize.checkPair(re, im);
-            int n = re.length;
+            FftSize.checkInterleaved(a);
+            int n = a.length / 2;
             if (n / procs < 2) {
                 throw new IllegalArgumentException("N/p must be at least 2, got N=" + n + ", p=" + procs);
             }
-            int block = n / procs;
             for (int r = 1; r < procs; r++) {
-                int s = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
-                double[] part = new double[2 * block];
-                for (int m = 0; m < block; m++) {
-                    part[m] = re[s + procs * m];
-                    part[block + m] = im[s + procs * m];
-                }
-                p.send(r, SCATTER, part);
+                p.send(r, SCATTER, decimate(a, procs, logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP)));
             }
-            blockRe = new double[block];
-            blockIm = new double[block];
-            for (int m = 0; m < block; m++) {
-                blockRe[m] = re[procs * m];
-                blockIm[m] = im[procs * m];
-            }
+            block = decimate(a, procs, 0);
         } else {
             Message m = p.recv(0);
             if (m.tag() != SCATTER || !(m.payload() instanceof double[] part)) {
                 throw new IllegalStateException("expected the scattered FFT block from rank 0, got " + m);
             }
-            int block = part.length / 2;
-            blockRe = java.util.Arrays.copyOfRange(part, 0, block);
-            blockIm = java.util.Arrays.copyOfRange(part, block, 2 * block);
+            block = part;
         }
-        ExchangeFft.transform(p, blockRe, blockIm, elementCost);
-        int block = blockRe.length;
+        ExchangeFft.transform(p, block, elementCost);
         if (p.rank() != 0) {
-            double[] out = new double[2 * block];
-            System.arraycopy(blockRe, 0, out, 0, block);
-            System.arraycopy(blockIm, 0, out, block, block);
-            p.send(0, GATHER, out);
+            p.send(0, GATHER, block);
             return;
         }
-        System.arraycopy(blockRe, 0, re, 0, block);
-        System.arraycopy(blockIm, 0, im, 0, block);
+        System.arraycopy(block, 0, a, 0, block.length);
         for (int r = 1; r < procs; r++) {
             Message m = p.recv(r);
-            if (m.tag() != GATHER || !(m.payload() instanceof double[] out) || out.length != 2 * block) {
+            if (m.tag() != GATHER || !(m.payload() instanceof double[] out) || out.length != block.length) {
                 throw new IllegalStateException("expected the FFT output block of rank " + r + ", got " + m);
             }
-            System.arraycopy(out, 0, re, r * block, block);
-            System.arraycopy(out, block, im, r * block, block);
+            System.arraycopy(out, 0, a, r * block.length, block.length);
         }
+    }
+
+    /** Points {@code s, s + p, s + 2p, ...} of {@code a}, interleaved. */
+    private static double[] decimate(double[] a, int p, int s) {
+        int block = a.length / 2 / p;
+        double[] part = new double[2 * block];
+        for (int m = 0; m < block; m++) {
+            int from = 2 * (s + p * m);
+            part[2 * m] = a[from];
+            part[2 * m + 1] = a[from + 1];
+        }
+        return part;
     }
 }

@@ -30,13 +30,11 @@ class FftTest {
         for (int log = 1; log <= 20; log++) {
             int n = 1 << log;
             for (double[][] x : log <= 16 ? inputs(random, n) : new double[][][] {random(random, n)}) {
+                double[] expected = ComplexArrays.interleave(x[0], x[1]);
+                new DoubleFFT_1D(n).complexForward(expected);
                 double[] a = ComplexArrays.interleave(x[0], x[1]);
-                new DoubleFFT_1D(n).complexForward(a);
-                double[] re = x[0].clone();
-                double[] im = x[1].clone();
-                Fft.forward(re, im);
-                assertThat(NaiveDft.relativeRms(re, im, ComplexArrays.realParts(a), ComplexArrays.imaginaryParts(a)))
-                        .as("N=2^%d", log).isLessThan(1e-12);
+                Fft.forward(a);
+                assertThat(relativeRms(a, expected)).as("N=2^%d", log).isLessThan(1e-12);
             }
         }
     }
@@ -47,15 +45,20 @@ class FftTest {
         for (int log = 0; log <= 18; log++) {
             int n = 1 << log;
             double[][] x = random(random, n);
+            double[] original = ComplexArrays.interleave(x[0], x[1]);
+            double[] a = original.clone();
+            Fft.forward(a);
+            double[] peer = a.clone();
+            Fft.inverse(a);
+            assertThat(relativeRms(a, original)).as("N=2^%d", log).isLessThan(1e-12);
+            new DoubleFFT_1D(n).complexInverse(peer, true);
+            assertThat(relativeRms(a, peer)).isLessThan(1e-12);
+            // The split convenience form agrees with the interleaved one.
             double[] re = x[0].clone();
             double[] im = x[1].clone();
             Fft.forward(re, im);
-            double[] a = ComplexArrays.interleave(re, im);
             Fft.inverse(re, im);
-            assertThat(NaiveDft.relativeRms(re, im, x[0], x[1])).as("N=2^%d", log).isLessThan(1e-12);
-            new DoubleFFT_1D(n).complexInverse(a, true);
-            assertThat(NaiveDft.relativeRms(re, im, ComplexArrays.realParts(a), ComplexArrays.imaginaryParts(a)))
-                    .isLessThan(1e-12);
+            assertThat(NaiveDft.relativeRms(re, im, x[0], x[1])).isLessThan(1e-12);
         }
     }
 
@@ -87,7 +90,15 @@ class FftTest {
         assertThatThrownBy(() -> Fft.forward(new double[4], new double[8])).hasMessageContaining("differ in length: 4 vs 8");
         assertThatThrownBy(() -> Fft.forward(new double[12], new double[12])).hasMessageContaining("power of two").hasMessageContaining("12");
         assertThatThrownBy(() -> Fft.inverse(new double[0], new double[0])).hasMessageContaining("power of two");
+        assertThatThrownBy(() -> Fft.forward((double[]) null)).hasMessageContaining("must not be null");
+        assertThatThrownBy(() -> Fft.forward(new double[7])).hasMessageContaining("even length");
+        assertThatThrownBy(() -> Fft.forward(new double[12])).hasMessageContaining("power of two").hasMessageContaining("6");
         assertThatThrownBy(() -> ComplexArrays.realParts(new double[3])).hasMessageContaining("even length");
+    }
+
+    private static double relativeRms(double[] a, double[] expected) {
+        return NaiveDft.relativeRms(ComplexArrays.realParts(a), ComplexArrays.imaginaryParts(a),
+                ComplexArrays.realParts(expected), ComplexArrays.imaginaryParts(expected));
     }
 
     private static double[][] random(Random random, int n) {

@@ -18,14 +18,14 @@ class ForkJoinFftTest {
             try {
                 for (int log = 0; log <= 20; log++) {
                     int n = 1 << log;
-                    double[] re = random.doubles(n, -1, 1).toArray();
-                    double[] im = random.doubles(n, -1, 1).toArray();
-                    double[] sr = re.clone();
-                    double[] si = im.clone();
-                    Fft.forward(sr, si);
-                    ForkJoinFft.forward(re, im, pool);
-                    assertThat(re).as("re N=2^%d parallelism %d", log, parallelism).isEqualTo(sr);
-                    assertThat(im).as("im N=2^%d parallelism %d", log, parallelism).isEqualTo(si);
+                    double[] a = random.doubles(2 * n, -1, 1).toArray();
+                    double[] serial = a.clone();
+                    Fft.forward(serial);
+                    ForkJoinFft.forward(a, pool);
+                    assertThat(a).as("N=2^%d parallelism %d", log, parallelism).isEqualTo(serial);
+                    ForkJoinFft.inverse(a, pool);
+                    Fft.inverse(serial);
+                    assertThat(a).as("inverse N=2^%d parallelism %d", log, parallelism).isEqualTo(serial);
                 }
             } finally {
                 pool.shutdown();
@@ -35,8 +35,8 @@ class ForkJoinFftTest {
 
     @Test
     void shouldRejectBadInput() {
-        assertThatThrownBy(() -> ForkJoinFft.forward(new double[8], new double[8], null)).hasMessageContaining("pool");
-        assertThatThrownBy(() -> ForkJoinFft.forward(new double[6], new double[6], ForkJoinPool.commonPool()))
+        assertThatThrownBy(() -> ForkJoinFft.forward(new double[8], null)).hasMessageContaining("pool");
+        assertThatThrownBy(() -> ForkJoinFft.forward(new double[12], ForkJoinPool.commonPool()))
                 .hasMessageContaining("power of two");
     }
 }

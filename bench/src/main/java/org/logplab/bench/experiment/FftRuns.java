@@ -5,7 +5,6 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.core.LogP;
-import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.Fft;
 import org.logplab.fft.ForkJoinFft;
 import org.logplab.fft.MasterWorkerFft;
@@ -24,8 +23,7 @@ public final class FftRuns {
     private static final long WARMUP_NANOS = 300_000_000;
 
     private final int n;
-    private final double[] re;
-    private final double[] im;
+    private final double[] a;
     private final int reps;
 
     /** Random input of {@code n} points; {@code reps} timed repetitions per engine. */
@@ -33,24 +31,22 @@ public final class FftRuns {
         this.n = n;
         this.reps = reps;
         Random random = new Random(seed);
-        re = new double[n];
-        im = new double[n];
-        for (int i = 0; i < n; i++) {
-            re[i] = random.nextGaussian() * TINY;
-            im[i] = random.nextGaussian() * TINY;
+        a = new double[2 * n];
+        for (int i = 0; i < 2 * n; i++) {
+            a[i] = random.nextGaussian() * TINY;
         }
     }
 
     /** Our serial FFT. */
     public long serial() {
-        return median(() -> Fft.forward(re, im));
+        return median(() -> Fft.forward(a));
     }
 
     /** The fork/join FFT on a pool of {@code p} threads. */
     public long forkJoin(int p) {
         ForkJoinPool pool = new ForkJoinPool(p);
         try {
-            return median(() -> ForkJoinFft.forward(re, im, pool));
+            return median(() -> ForkJoinFft.forward(a, pool));
         } finally {
             pool.shutdown();
         }
@@ -62,8 +58,7 @@ public final class FftRuns {
         ConcurrencyUtils.setNumberOfThreads(p);
         try {
             DoubleFFT_1D fft = new DoubleFFT_1D(n);
-            double[] a = ComplexArrays.interleave(re, im);
-            return median(a, () -> fft.complexForward(a));
+            return median(() -> fft.complexForward(a));
         } finally {
             ConcurrencyUtils.setNumberOfThreads(before);
         }
@@ -79,44 +74,33 @@ public final class FftRuns {
         int[] since = new int[1];
         return TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, (proc, k) -> {
             if (proc.rank() == 0 && ++since[0] % 32 == 0) {
-                rescale(re, im);
+                rescale(a);
             }
-            MasterWorkerFft.transform(proc, proc.rank() == 0 ? re : null, proc.rank() == 0 ? im : null, 0);
+            MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, 0);
         });
     }
 
     private long median(Runnable transform) {
-        return median(null, transform);
-    }
-
-    private long median(double[] interleaved, Runnable transform) {
-        // Warm up for at least WARMUP_NANOS and 5 transforms: the JIT needs both.
-        long warmEnd = System.nanoTime() + WARMUP_NANOS;
+        // Warm up for 5 transforms and a while (up to WARMUP_NANOS, less for a quick run of few
+        // repetitions): the JIT needs both.
+        long warmEnd = System.nanoTime() + Math.min(WARMUP_NANOS, reps * 15_000_000L);
         for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
             transform.run();
-            rescale(interleaved);
+            rescale(a);
         }
         long[] nanos = new long[reps];
         for (int i = 0; i < reps; i++) {
             long start = System.nanoTime();
             transform.run();
             nanos[i] = System.nanoTime() - start;
-            rescale(interleaved);
+            rescale(a);
         }
         Arrays.sort(nanos);
         return nanos[reps / 2];
     }
 
-    private void rescale(double[] interleaved) {
-        if (interleaved != null) {
-            rescale(interleaved, null);
-        } else {
-            rescale(re, im);
-        }
-    }
-
     /** Scales back to around {@code 2^-500} by an exact power of two when values have grown. */
-    private static void rescale(double[] a, double[] b) {
+    private static void rescale(double[] a) {
         int exponent = Math.getExponent(a[0]) ;
         for (int i = 0; i < a.length; i += Math.max(1, a.length / 64)) {
             exponent = Math.max(exponent, Math.getExponent(a[i]));
@@ -125,11 +109,6 @@ public final class FftRuns {
             int shift = -500 - exponent;
             for (int i = 0; i < a.length; i++) {
                 a[i] = Math.scalb(a[i], shift);
-            }
-            if (b != null) {
-                for (int i = 0; i < b.length; i++) {
-                    b[i] = Math.scalb(b[i], shift);
-                }
             }
         }
     }
