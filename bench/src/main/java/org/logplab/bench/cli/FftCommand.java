@@ -129,6 +129,7 @@ final class FftCommand extends CommandBase {
                         String.format("%.2f", predicted), (boolean) row[5] ? "oversubscribed" : "");
             }
         }
+        List<String> crossovers = crossovers(rows);
         if (json) {
             Map<String, Object> f = fields();
             f.put("model", "seed-004");
@@ -140,8 +141,37 @@ final class FftCommand extends CommandBase {
             out().print(table.render());
             out().printf("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns, t_b = %.4f ns/B (ping-pong Hockney fit)%n",
                     model.elementNanos(), model.startupNanos(), model.perByteNanos());
+            crossovers.forEach(out()::println);
         }
         return 0;
+    }
+
+    /**
+     * For each engine and p > 1: the smallest measured N from which on the engine beats our serial
+     * FFT at every larger measured N (the crossover below which parallel loses), or that it never does.
+     */
+    private static List<String> crossovers(List<Object[]> rows) {
+        Map<String, List<Object[]>> byEngine = new java.util.LinkedHashMap<>();
+        for (Object[] row : rows) {
+            if ((int) row[1] > 1) {
+                byEngine.computeIfAbsent(row[2] + " p=" + row[1], k -> new ArrayList<>()).add(row);
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        byEngine.forEach((key, list) -> {
+            Integer from = null;
+            for (Object[] row : list) {
+                boolean wins = (long) row[4] < (long) row[3];
+                if (wins && from == null) {
+                    from = (Integer) row[0];
+                } else if (!wins) {
+                    from = null;
+                }
+            }
+            lines.add("crossover " + key + ": " + (from == null ? "never faster than serial in this range"
+                    : "faster than serial from N = " + from + " on"));
+        });
+        return lines;
     }
 
     private HockneyFit hockney() {
