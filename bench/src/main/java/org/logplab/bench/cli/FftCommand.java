@@ -5,10 +5,16 @@ import java.util.List;
 import java.util.Map;
 import org.logplab.bench.experiment.FftRuns;
 import org.logplab.bench.experiment.TimedRepetitions;
+import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
+import org.logplab.core.Machine;
+import org.logplab.core.RunResult;
+import org.logplab.core.ThreadKind;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.PingPong;
 import org.logplab.fft.Fft;
+import org.logplab.fft.FftTiming;
+import org.logplab.fft.MasterWorkerFft;
 import org.logplab.fft.SpeedupModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,9 +53,36 @@ final class FftCommand extends CommandBase {
     @Option(names = "--reps", defaultValue = "21", description = "Timed repetitions per measurement (default 21).")
     int reps;
 
+    @Option(names = "--clock", defaultValue = "wall",
+            description = "wall (measure, default) or model (run the master/worker FFT under the model clock with "
+                    + "--L --o --g --G --elem-cost and compare with the exact prediction and the seed's cost model).")
+    String clock;
+
+    @Option(names = "--L", defaultValue = "100", description = "Model clock: latency, units (default 100).")
+    long latency;
+
+    @Option(names = "--o", defaultValue = "20", description = "Model clock: overhead, units (default 20).")
+    long overhead;
+
+    @Option(names = "--g", defaultValue = "20", description = "Model clock: gap, units (default 20).")
+    long gap;
+
+    @Option(names = "--G", defaultValue = "0", description = "Model clock: gap per byte, units (default 0).")
+    long gapPerByte;
+
+    @Option(names = "--elem-cost", defaultValue = "1",
+            description = "Model clock: units per point per radix-2 stage, the seed's t_elem (default 1).")
+    long elementCost;
+
     @Override
     int execute() {
         List<Integer> ns = parseSizes();
+        if ("model".equals(clock)) {
+            return modelTable(ns);
+        }
+        if (!"wall".equals(clock)) {
+            throw new IllegalArgumentException("--clock must be wall or model, got '" + clock + "'");
+        }
         for (String e : engines) {
             if (!List.of("logp", "forkjoin", "jtransforms").contains(e)) {
                 throw new IllegalArgumentException("--engine must be logp, forkjoin or jtransforms, got '" + e + "'");
@@ -144,6 +177,67 @@ final class FftCommand extends CommandBase {
             crossovers.forEach(out()::println);
         }
         return 0;
+    }
+
+    /**
+     * The model-clock table: the master/worker FFT's model time on the runtime, its exact
+     * prediction ({@link FftTiming}), and the seed's cost model with {@code t_elem = elem-cost},
+     * {@code t_a = L + 2o} (one message's time) and {@code t_b = G} per byte.
+     */
+    private int modelTable(List<Integer> ns) {
+        TextTable table = new TextTable("N", "p", "model time", "predicted", "serial (p = 1)", "speedup", "seed model speedup", "ok");
+        SpeedupModel seed = new SpeedupModel(elementCost, latency + 2.0 * overhead, gapPerByte);
+        for (int n : ns) {
+            for (int p : processors) {
+                LogP params = new LogP(latency, overhead, gap, p, gapPerByte);
+                double[] a = new java.util.Random(n).doubles(2L * n).toArray();
+                double[] expected = a.clone();
+                Fft.forward(expected);
+                RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
+                        proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, elementCost));
+                long predicted = FftTiming.masterWorker(params, p, n, elementCost);
+                long serial = FftTiming.masterWorker(params.withP(1), 1, n, elementCost);
+                boolean ok = r.makespan() == predicted && close(a, expected);
+                double speedup = serial / (double) r.makespan();
+                if (json) {
+                    Map<String, Object> f = fields();
+                    f.put("n", n);
+                    f.put("p", p);
+                    f.put("engine", "logp");
+                    f.put("clock", "model");
+                    f.put("L", latency);
+                    f.put("o", overhead);
+                    f.put("g", gap);
+                    f.put("G", gapPerByte);
+                    f.put("elem_cost", elementCost);
+                    f.put("time", r.makespan());
+                    f.put("predicted", predicted);
+                    f.put("serial", serial);
+                    f.put("speedup", speedup);
+                    f.put("efficiency", speedup / p);
+                    f.put("seed_predicted_speedup", seed.speedup(n, p));
+                    f.put("ok", ok);
+                    printJson(f);
+                } else {
+                    table.row(n, p, r.makespan(), predicted, serial, String.format("%.2f", speedup),
+                            String.format("%.2f", seed.speedup(n, p)), ok ? "yes" : "NO");
+                }
+            }
+        }
+        if (!json) {
+            out().print(table.render());
+        }
+        return 0;
+    }
+
+    private static boolean close(double[] a, double[] b) {
+        double err = 0;
+        double ref = 0;
+        for (int i = 0; i < a.length; i++) {
+            err += (a[i] - b[i]) * (a[i] - b[i]);
+            ref += b[i] * b[i];
+        }
+        return Math.sqrt(err / ref) < 1e-12;
     }
 
     /**

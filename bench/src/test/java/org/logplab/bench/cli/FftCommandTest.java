@@ -34,6 +34,29 @@ class FftCommandTest {
     }
 
     @Test
+    void modelClockTimesEqualThePredictionAndTheClosedFormWithoutGaps() throws Exception {
+        CliTest.Outcome o = CliTest.run("fft", "--clock", "model", "--n", "2^10", "--p", "1,4", "--L", "200", "--o", "20",
+                "--g", "20", "--elem-cost", "2", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> rows = o.json();
+        for (JsonNode r : rows) {
+            assertThat(r.get("time").asLong()).isEqualTo(r.get("predicted").asLong());
+            assertThat(r.get("ok").asBoolean()).isTrue();
+        }
+        // p = 1: c N log2 N = 2 * 1024 * 10.
+        assertThat(rows.get(0).get("time").asLong()).isEqualTo(20480);
+        // p = 4, B = 256, G = 0, by hand with the rules of ALGORITHMS.md §1 (send busy o = 20, g = 20):
+        // scatter: the master sends at 0, 20, 40 (now 60); ranks 1-3 hold their blocks at 240, 260, 280.
+        // local FFT 2*256*8 = 4096: ranks 0-3 at 4156, 4336, 4356, 4376.
+        // stage 0 (0-1, 2-3): 0 sends 4156, gets 1's block (sent 4336) at 4556, ends 4576+512 = 5088;
+        //   1 ends 4376+20+512 = 4908; 2 gets 3's (sent 4376) at 4596, ends 5128; 3 gets 2's at 4576, ends 5108.
+        // stage 1 (0-2, 1-3): 0 gets 2's (sent 5128) at 5348, ends 5880; 2 gets 0's (sent 5088) at 5308, ends 5840;
+        //   1 gets 3's (sent 5108) at 5328, ends 5860; 3 gets 1's (sent 4908) at 5128, ends 5660.
+        // gather in rank order: arrivals 6080 (1), 6060 (2), 5880 (3); receives start 6080, 6100, 6120: end 6140.
+        assertThat(rows.get(1).get("time").asLong()).isEqualTo(6140);
+    }
+
+    @Test
     void badInputGetsAClearError() {
         assertThat(CliTest.run("fft", "--n", "1000").err()).contains("powers of two");
         assertThat(CliTest.run("fft", "--n", "4", "--p", "4").err()).contains("N/p must be at least 2");
