@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class BitReversal {
     private static final int H = 5;
     /** Sizes up to {@code 2^PAIR_TABLE_LOG} permute from a cached table of swap pairs. */
-    static final int PAIR_TABLE_LOG = 16;
+    static final int PAIR_TABLE_LOG = 14;
     private static final ConcurrentHashMap<Integer, int[]> PAIRS = new ConcurrentHashMap<>();
 
     private BitReversal() {
