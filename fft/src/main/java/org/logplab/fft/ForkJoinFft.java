@@ -38,8 +38,8 @@ public final class ForkJoinFft {
             return;
         }
         TwiddleTable table = TwiddleTable.of(n);
-        pool.invoke(new Dif(a, 0, n, table));
-        pool.invoke(new Permute(a, log, 0, BitReversal.parts(log)));
+        // One invocation for both phases: waking parked pool threads twice costs tens of us here.
+        pool.invoke(new Whole(new Dif(a, 0, n, table), new Permute(a, log, 0, BitReversal.parts(log))));
     }
 
     /**
@@ -47,9 +47,62 @@ public final class ForkJoinFft {
      */
     public static void inverse(double[] a, ForkJoinPool pool) {
         FftSize.checkInterleaved(a);
-        Fft.conjugate(a);
+        if (a.length / 2 <= SERIAL_POINTS || pool == null || pool.getParallelism() == 1) {
+            Fft.conjugate(a);
+            forward(a, pool);
+            Fft.scaleConjugate(a, 1.0 / (a.length / 2));
+            return;
+        }
+        pool.invoke(new Points(a, 0, a.length / 2, 1, -1));
         forward(a, pool);
-        Fft.scaleConjugate(a, 1.0 / (a.length / 2));
+        pool.invoke(new Points(a, 0, a.length / 2, 1.0 / (a.length / 2), -1.0 / (a.length / 2)));
+    }
+
+    /** Two tasks one after the other inside the pool. */
+    private static final class Whole extends RecursiveAction {
+        private final RecursiveAction first;
+        private final RecursiveAction then;
+
+        Whole(RecursiveAction first, RecursiveAction then) {
+            this.first = first;
+            this.then = then;
+        }
+
+        @Override
+        protected void compute() {
+            first.invoke();
+            then.invoke();
+        }
+    }
+
+    /** Multiplies the real parts of points {@code from..to-1} by {@code re}, the imaginary by {@code im}. */
+    private static final class Points extends RecursiveAction {
+        private final double[] a;
+        private final int from;
+        private final int to;
+        private final double re;
+        private final double im;
+
+        Points(double[] a, int from, int to, double re, double im) {
+            this.a = a;
+            this.from = from;
+            this.to = to;
+            this.re = re;
+            this.im = im;
+        }
+
+        @Override
+        protected void compute() {
+            if (to - from <= 4 * CHUNK) {
+                for (int x = 2 * from, end = 2 * to; x < end; x += 2) {
+                    a[x] *= re;
+                    a[x + 1] *= im;
+                }
+                return;
+            }
+            int mid = (from + to) >>> 1;
+            invokeAll(new Points(a, from, mid, re, im), new Points(a, mid, to, re, im));
+        }
     }
 
     /** A sub-transform of {@code m} points at {@code off}. */
