@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.logplab.bench.experiment.FftRuns;
-import org.logplab.bench.experiment.TimedRepetitions;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -104,29 +103,27 @@ final class FftCommand extends CommandBase {
         }
         PingPong.warmUpJit();
         HockneyFit hockney = hockney();
-        long[] serial = new long[ns.size()];
         List<Object[]> rows = new ArrayList<>();
+        long[] serial = new long[ns.size()];
         for (int i = 0; i < ns.size(); i++) {
             int n = ns.get(i);
             note("N = " + n + "...");
             FftRuns runs = new FftRuns(n, reps, n);
-            serial[i] = runs.serial();
+            List<Long> serialTimes = new ArrayList<>();
             for (String engine : engines) {
                 for (int p : processors) {
-                    long parallel;
                     boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
-                    switch (engine) {
-                        case "logp" -> {
-                            TimedRepetitions.Result r = runs.logp(p, serial[i]);
-                            parallel = r.median();
-                            oversubscribed = r.oversubscribed();
-                        }
-                        case "forkjoin" -> parallel = runs.forkJoin(p);
-                        default -> parallel = runs.jtransforms(p);
-                    }
-                    rows.add(new Object[] {n, p, engine, serial[i], parallel, oversubscribed});
+                    FftRuns.Pair pair = switch (engine) {
+                        case "logp" -> p == 1 ? runs.serial() : runs.logp(p);
+                        case "forkjoin" -> p == 1 ? runs.serial() : runs.forkJoin(p);
+                        default -> runs.jtransforms(p);
+                    };
+                    serialTimes.add(pair.serialNanos());
+                    rows.add(new Object[] {n, p, engine, pair.serialNanos(), pair.engineNanos(), oversubscribed});
                 }
             }
+            serialTimes.sort(null);
+            serial[i] = serialTimes.get(serialTimes.size() / 2);
         }
         long[] sizesLong = ns.stream().mapToLong(Integer::longValue).toArray();
         double[] serialNanos = java.util.Arrays.stream(serial).asDoubleStream().toArray();

@@ -13,8 +13,9 @@ import org.logplab.fft.MasterWorkerFft;
 import org.visnow.jlargearrays.ConcurrencyUtils;
 
 /**
- * Wall-clock timings of one FFT size on each engine, for {@code logplab fft}: median of
- * repeated in-place forward transforms after a warm-up, ns.
+ * Wall-clock timings of one FFT size on each engine against our serial FFT, for
+ * {@code logplab fft}: medians of repeated in-place forward transforms after a warm-up, ns, the
+ * serial and the engine's repetitions alternating so that both see the same host.
  *
  * <p>Repeated forward transforms grow the data by about {@code sqrt(N)} each; the input starts
  * near {@code 2^-500} and is scaled back by an exact power of two between timed repetitions, so
@@ -25,42 +26,55 @@ public final class FftRuns {
     private static final long WARMUP_NANOS = 300_000_000;
 
     private final int n;
-    private final double[] a;
+    private final double[] serialData;
+    private final double[] engineData;
     private final int reps;
+
+    /**
+     * Medians of one comparison, ns: our serial FFT and the engine, measured in alternation in the
+     * same stretch of time, so that a noisy host slows both alike.
+     */
+    public record Pair(long serialNanos, long engineNanos) {
+        /** {@code serial / engine}. */
+        public double speedup() {
+            return serialNanos / (double) engineNanos;
+        }
+    }
 
     /** Random input of {@code n} points; {@code reps} timed repetitions per engine. */
     public FftRuns(int n, int reps, long seed) {
         this.n = n;
         this.reps = reps;
         Random random = new Random(seed);
-        a = new double[2 * n];
+        serialData = new double[2 * n];
         for (int i = 0; i < 2 * n; i++) {
-            a[i] = random.nextGaussian() * TINY;
+            serialData[i] = random.nextGaussian() * TINY;
         }
+        engineData = serialData.clone();
     }
 
-    /** Our serial FFT. */
-    public long serial() {
-        return median(() -> Fft.forward(a));
+    /** Our serial FFT against itself: the p = 1 row of every engine that runs our code. */
+    public Pair serial() {
+        return alternate(() -> Fft.forward(engineData));
     }
 
     /** The fork/join FFT on a pool of {@code p} threads. */
-    public long forkJoin(int p) {
+    public Pair forkJoin(int p) {
         ForkJoinPool pool = new ForkJoinPool(p);
         try {
-            return median(() -> ForkJoinFft.forward(a, pool));
+            return alternate(() -> ForkJoinFft.forward(engineData, pool));
         } finally {
             pool.shutdown();
         }
     }
 
-    /** JTransforms {@code complexForward} on {@code p} threads (interleaved layout). */
-    public long jtransforms(int p) {
+    /** JTransforms {@code complexForward} on {@code p} threads (the same interleaved layout). */
+    public Pair jtransforms(int p) {
         int before = ConcurrencyUtils.getNumberOfThreads();
         ConcurrencyUtils.setNumberOfThreads(p);
         try {
             DoubleFFT_1D fft = new DoubleFFT_1D(n);
-            return median(() -> fft.complexForward(a));
+            return alternate(() -> fft.complexForward(engineData));
         } finally {
             ConcurrencyUtils.setNumberOfThreads(before);
         }
@@ -68,47 +82,80 @@ public final class FftRuns {
 
     /**
      * The seed's master/worker parallel FFT on the LogP runtime with zero injected delays, {@code p}
-     * processors, repeated inside one run on an agreed schedule ({@link TimedRepetitions}).
+     * processors, repeated inside one run on an agreed schedule ({@link TimedRepetitions}); the
+     * serial FFT is timed just before and just after, and its median over both blocks is the
+     * pair's serial time.
      */
-    public TimedRepetitions.Result logp(int p, long serialNanos) {
+    public Pair logp(int p) {
         LogP none = LogP.of(0, 0, 0, p);
         // Compile the exchange and scatter/gather paths first under the model clock, whose
         // threads block instead of spinning: spinning wall-clock threads on every core would
         // starve the JIT's compiler threads and leave the first repetitions interpreted.
-        long warmEnd = System.nanoTime() + Math.min(WARMUP_NANOS, reps * 15_000_000L);
+        long warmEnd = System.nanoTime() + warmupNanos();
         for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
-            Machine.run(none, ClockKind.MODEL, proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, 0));
-            rescale(a);
+            Machine.run(none, ClockKind.MODEL, proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0));
+            rescale(engineData);
         }
+        long[] before = times(() -> Fft.forward(serialData), serialData, reps);
         // Generous: a repetition that overruns the period makes the next ones start late, and those
         // are dropped; waiting between repetitions costs nothing measured.
-        long period = 3 * serialNanos + 1_000_000;
+        long period = 3 * median(before) + 1_000_000;
         int[] since = new int[1];
-        return TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, (proc, k) -> {
+        TimedRepetitions.Result r = TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, (proc, k) -> {
             if (proc.rank() == 0 && ++since[0] % 32 == 0) {
-                rescale(a);
+                rescale(engineData);
             }
-            MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, 0);
+            MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0);
         });
+        long[] after = times(() -> Fft.forward(serialData), serialData, reps);
+        long[] both = Arrays.copyOf(before, 2 * reps);
+        System.arraycopy(after, 0, both, reps, reps);
+        return new Pair(median(both), r.median());
     }
 
-    private long median(Runnable transform) {
+    private Pair alternate(Runnable engine) {
         // Warm up for 5 transforms and a while (up to WARMUP_NANOS, less for a quick run of few
         // repetitions): the JIT needs both.
-        long warmEnd = System.nanoTime() + Math.min(WARMUP_NANOS, reps * 15_000_000L);
+        long warmEnd = System.nanoTime() + warmupNanos();
         for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
-            transform.run();
-            rescale(a);
+            Fft.forward(serialData);
+            rescale(serialData);
+            engine.run();
+            rescale(engineData);
         }
-        long[] nanos = new long[reps];
+        long[] serial = new long[reps];
+        long[] other = new long[reps];
         for (int i = 0; i < reps; i++) {
-            long start = System.nanoTime();
-            transform.run();
-            nanos[i] = System.nanoTime() - start;
-            rescale(a);
+            serial[i] = time(() -> Fft.forward(serialData), serialData);
+            other[i] = time(engine, engineData);
         }
-        Arrays.sort(nanos);
-        return nanos[reps / 2];
+        return new Pair(median(serial), median(other));
+    }
+
+    private long warmupNanos() {
+        return Math.min(WARMUP_NANOS, reps * 15_000_000L);
+    }
+
+    private static long[] times(Runnable transform, double[] data, int count) {
+        long[] nanos = new long[count];
+        for (int i = 0; i < count; i++) {
+            nanos[i] = time(transform, data);
+        }
+        return nanos;
+    }
+
+    private static long time(Runnable transform, double[] data) {
+        long start = System.nanoTime();
+        transform.run();
+        long took = System.nanoTime() - start;
+        rescale(data);
+        return took;
+    }
+
+    private static long median(long[] nanos) {
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     /** Scales back to around {@code 2^-500} by an exact power of two when values have grown. */
