@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * {@code t_b} from a ping-pong Hockney fit of the runtime).
  *
  * <p>Engines: {@code logp} (the seed's master/worker butterfly-exchange FFT on the LogP runtime,
- * wall clock, no injected delay), {@code forkjoin} ({@link org.logplab.fft.ForkJoinFft}),
+ * wall clock, no injected delay), {@code logp-distributed} (the same exchange with the data already
+ * distributed: no scatter or gather), {@code forkjoin} ({@link org.logplab.fft.ForkJoinFft}),
  * {@code jtransforms} (JTransforms 3.2 with p threads, the peer).
  *
  * <p>JSON Lines, one object per (n, p, engine): {@code n}, {@code p}, {@code engine},
@@ -46,7 +47,7 @@ final class FftCommand extends CommandBase {
     List<Integer> processors;
 
     @Option(names = "--engine", split = ",", defaultValue = "logp,forkjoin,jtransforms",
-            description = "logp, forkjoin, jtransforms (default all).")
+            description = "logp, logp-distributed, forkjoin, jtransforms (default logp,forkjoin,jtransforms).")
     List<String> engines;
 
     @Option(names = "--reps", defaultValue = "21", description = "Timed repetitions per measurement (default 21).")
@@ -83,8 +84,8 @@ final class FftCommand extends CommandBase {
             throw new IllegalArgumentException("--clock must be wall or model, got '" + clock + "'");
         }
         for (String e : engines) {
-            if (!List.of("logp", "forkjoin", "jtransforms").contains(e)) {
-                throw new IllegalArgumentException("--engine must be logp, forkjoin or jtransforms, got '" + e + "'");
+            if (!List.of("logp", "logp-distributed", "forkjoin", "jtransforms").contains(e)) {
+                throw new IllegalArgumentException("--engine must be logp, logp-distributed, forkjoin or jtransforms, got '" + e + "'");
             }
         }
         for (int p : processors) {
@@ -115,6 +116,7 @@ final class FftCommand extends CommandBase {
                     boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
                     FftRuns.Pair pair = switch (engine) {
                         case "logp" -> p == 1 ? runs.serial() : runs.logp(p);
+                        case "logp-distributed" -> p == 1 ? runs.serial() : runs.logpDistributed(p);
                         case "forkjoin" -> p == 1 ? runs.serial() : runs.forkJoin(p);
                         default -> runs.jtransforms(p);
                     };

@@ -7,6 +7,7 @@ import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
+import org.logplab.fft.ExchangeFft;
 import org.logplab.fft.Fft;
 import org.logplab.fft.ForkJoinFft;
 import org.logplab.fft.MasterWorkerFft;
@@ -106,6 +107,46 @@ public final class FftRuns {
                 rescale(engineData);
             }
             MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0);
+        });
+        long[] after = times(() -> Fft.forward(serialData), serialData, reps);
+        long[] both = Arrays.copyOf(before, 2 * reps);
+        System.arraycopy(after, 0, both, reps, reps);
+        return new Pair(median(both), r.median());
+    }
+
+    /**
+     * The butterfly-exchange FFT with the data already distributed ({@link ExchangeFft}): each of
+     * the {@code p} ranks holds its decimated block before the run; a repetition is the local FFT
+     * and the {@code log2 p} exchanges, without the master's scatter and gather. Timed like
+     * {@link #logp}.
+     */
+    public Pair logpDistributed(int p) {
+        LogP none = LogP.of(0, 0, 0, p);
+        int logP = Integer.numberOfTrailingZeros(p);
+        double[][] blocks = new double[p][];
+        for (int r = 0; r < p; r++) {
+            int first = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
+            double[] block = new double[2 * n / p];
+            for (int m = 0; m < n / p; m++) {
+                block[2 * m] = engineData[2 * (first + p * m)];
+                block[2 * m + 1] = engineData[2 * (first + p * m) + 1];
+            }
+            blocks[r] = block;
+        }
+        long warmEnd = System.nanoTime() + warmupNanos();
+        for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
+            Machine.run(none, ClockKind.MODEL, proc -> {
+                ExchangeFft.transform(proc, blocks[proc.rank()], 0);
+                rescale(blocks[proc.rank()]);
+            });
+        }
+        long[] before = times(() -> Fft.forward(serialData), serialData, reps);
+        long period = 3 * median(before) + 1_000_000;
+        TimedRepetitions.Result r = TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, (proc, k) -> {
+            if (k % 32 == 31) {
+                rescale(blocks[proc.rank()]);
+            }
+            ExchangeFft.transform(proc, blocks[proc.rank()], 0);
         });
         long[] after = times(() -> Fft.forward(serialData), serialData, reps);
         long[] both = Arrays.copyOf(before, 2 * reps);

@@ -31,6 +31,10 @@ class FftCommandTest {
             }
         }
         assertThat(rows.get(rows.size() - 1).get("t_elem_ns").asDouble()).isPositive();
+        JsonNode distributed = CliTest.run("fft", "--n", "2^10", "--p", "2", "--engine", "logp-distributed", "--reps", "3",
+                "--json").json().get(0);
+        assertThat(distributed.get("engine").asText()).isEqualTo("logp-distributed");
+        assertThat(distributed.get("parallel_ns").asLong()).isPositive();
     }
 
     @Test
