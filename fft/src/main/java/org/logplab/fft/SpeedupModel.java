@@ -38,16 +38,31 @@ public record SpeedupModel(double elementNanos, double startupNanos, double perB
         return elementNanos * n * FftSize.log2(n, "N");
     }
 
-    /** {@code T_comp + T_comm} on {@code p} processors, ns. */
+    /** {@code T_comp + T_comm} on {@code p} processors, ns, master/worker form (with scatter and gather). */
     public double parallelNanos(long n, int p) {
+        return parallelNanos(n, p, true);
+    }
+
+    /**
+     * {@code T_comp + T_comm} on {@code p} processors, ns; without {@code scatterGather} (data
+     * already distributed) the communication has {@code log2 p} message rounds instead of
+     * {@code 2 + log2 p}.
+     */
+    public double parallelNanos(long n, int p, boolean scatterGather) {
         int logP = FftSize.log2(p, "p");
-        double comm = p == 1 ? 0 : p * (startupNanos + perByteNanos * 16.0 * n / p) * (2 + logP);
+        double rounds = (scatterGather ? 2 : 0) + logP;
+        double comm = p == 1 ? 0 : p * (startupNanos + perByteNanos * 16.0 * n / p) * rounds;
         return serialNanos(n) / p + comm;
     }
 
-    /** Predicted speedup {@code S}. */
+    /** Predicted speedup {@code S}, master/worker form. */
     public double speedup(long n, int p) {
-        return serialNanos(n) / parallelNanos(n, p);
+        return speedup(n, p, true);
+    }
+
+    /** Predicted speedup {@code S}, with or without the master's scatter and gather. */
+    public double speedup(long n, int p, boolean scatterGather) {
+        return serialNanos(n) / parallelNanos(n, p, scatterGather);
     }
 
     /** Predicted efficiency {@code E = S / p}. */

@@ -17,6 +17,8 @@ class SpeedupModelTest {
         assertThat(m.speedup(1024, 4)).isCloseTo(20480.0 / 53888.0, within(1e-12));
         assertThat(m.efficiency(1024, 4)).isCloseTo(20480.0 / 53888.0 / 4, within(1e-12));
         assertThat(m.speedup(1024, 1)).isEqualTo(1.0);
+        // Data already distributed: log2 p = 2 rounds instead of 4, T_comm = 4 * 3048 * 2 = 24384.
+        assertThat(m.parallelNanos(1024, 4, false)).isEqualTo(5120.0 + 24384.0);
     }
 
     @Test

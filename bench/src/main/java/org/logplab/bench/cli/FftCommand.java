@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
  *
  * <p>JSON Lines, one object per (n, p, engine): {@code n}, {@code p}, {@code engine},
  * {@code serial_ns}, {@code parallel_ns}, {@code speedup}, {@code efficiency}, {@code gflops},
- * {@code predicted_speedup}, {@code reps}, {@code oversubscribed}; then one {@code model} object:
+ * {@code predicted_speedup}, {@code predicted_efficiency}, {@code reps}, {@code oversubscribed}; then one {@code model} object:
  * {@code t_elem_ns}, {@code t_a_ns}, {@code t_b_ns_per_byte}.
  */
 @Command(name = "fft", header = "Dual-core speedup of the parallel FFT beside the seed's model.",
@@ -140,7 +140,8 @@ final class FftCommand extends CommandBase {
             long t = (long) row[4];
             double speedup = s / (double) t;
             double gflops = Fft.flops(n) / t;
-            double predicted = model.speedup(n, p);
+            // The distributed form skips the master's scatter and gather: log2 p rounds, not 2 + log2 p.
+            double predicted = model.speedup(n, p, !"logp-distributed".equals(row[2]));
             if (json) {
                 Map<String, Object> f = fields();
                 f.put("n", n);
@@ -152,6 +153,7 @@ final class FftCommand extends CommandBase {
                 f.put("efficiency", speedup / p);
                 f.put("gflops", gflops);
                 f.put("predicted_speedup", predicted);
+                f.put("predicted_efficiency", predicted / p);
                 f.put("reps", reps);
                 f.put("oversubscribed", row[5]);
                 printJson(f);
