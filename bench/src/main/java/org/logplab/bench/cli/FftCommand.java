@@ -103,7 +103,8 @@ final class FftCommand extends CommandBase {
             throw new IllegalArgumentException("--reps must be at least 3, got " + reps);
         }
         PingPong.warmUpJit();
-        HockneyFit hockney = hockney();
+        int largest = ns.stream().mapToInt(Integer::intValue).max().orElse(2);
+        HockneyFit hockney = hockney(16L * largest / Math.max(2, processors.stream().filter(q -> q > 1).mapToInt(Integer::intValue).min().orElse(2)));
         List<Object[]> rows = new ArrayList<>();
         long[] serial = new long[ns.size()];
         for (int i = 0; i < ns.size(); i++) {
@@ -269,12 +270,22 @@ final class FftCommand extends CommandBase {
         return lines;
     }
 
-    private HockneyFit hockney() {
-        int[] bytes = {8, 1024, 65536, 1 << 20};
+    /**
+     * The runtime's Hockney fit over message sizes up to the largest block the FFT will send
+     * ({@code blockBytes}, at most 64 MiB): large copies run at memory bandwidth, not at the cache
+     * bandwidth of a 1 MiB ping-pong, and {@code t_b} should say so.
+     */
+    private HockneyFit hockney(long blockBytes) {
+        List<Integer> list = new ArrayList<>(List.of(8, 1024, 65536, 1 << 20));
+        if (blockBytes > (1 << 20)) {
+            list.add((int) Math.min(blockBytes, 1L << 26));
+        }
+        int[] bytes = list.stream().mapToInt(Integer::intValue).toArray();
         double[] sizes = new double[bytes.length];
         double[] nanos = new double[bytes.length];
         for (int i = 0; i < bytes.length; i++) {
-            PingPong.Result r = PingPong.run(LogP.of(0, 0, 0, 2), bytes[i], 200, bytes[i] >= 65536 ? 300 : 2000);
+            int reps = bytes[i] > (1 << 20) ? 20 : bytes[i] >= 65536 ? 300 : 2000;
+            PingPong.Result r = PingPong.run(LogP.of(0, 0, 0, 2), bytes[i], Math.min(200, reps), reps);
             sizes[i] = bytes[i];
             nanos[i] = r.medianOneWayNanos();
         }
