@@ -1,8 +1,16 @@
 /**
- * The FFT module (issue 4). {@link org.logplab.fft.Fft} is the serial complex FFT (radix-4
- * decimation in frequency on split arrays, straight-line 16- and 8-point codelets, depth-first
- * above 4,096 points, blocked bit reversal); {@link org.logplab.fft.ComplexArrays} converts from
- * and to the interleaved layout of JTransforms. Still to come: the seed's butterfly-exchange
- * parallel FFT on the LogP runtime, a fork/join FFT, and the speedup model of ALGORITHMS.md §9.
+ * The FFT module: a fast serial FFT and the parallel FFTs whose dual-core speedup LogP Lab
+ * measures (seed 004 §4(1), §5.1; ALGORITHMS.md §9).
+ * <ul>
+ *   <li>{@link org.logplab.fft.Fft}: the serial complex FFT (radix-4 decimation in frequency on
+ *       interleaved arrays, straight-line codelets for the last two stages, depth-first above
+ *       4,096 points, bit reversal by table or cache blocks); {@link org.logplab.fft.ComplexArrays}
+ *       converts to and from split arrays.</li>
+ *   <li>{@link org.logplab.fft.ExchangeFft} and {@link org.logplab.fft.MasterWorkerFft}: the
+ *       seed's butterfly-exchange FFT on the LogP runtime, data already distributed or scattered
+ *       and gathered by a master; {@link org.logplab.fft.FftTiming} predicts their model time.</li>
+ *   <li>{@link org.logplab.fft.ForkJoinFft}: the same kernels on a {@code ForkJoinPool}.</li>
+ *   <li>{@link org.logplab.fft.SpeedupModel}: the seed's speedup and efficiency model.</li>
+ * </ul>
  */
 package org.logplab.fft;
