@@ -43,6 +43,24 @@ public final class ComplexArrays {
         }
     }
 
+    /**
+     * Relative RMS error of {@code actual} against {@code expected}, both interleaved and equally
+     * long: {@code sqrt(sum |a - e|^2 / sum |e|^2)}, or the absolute RMS when {@code expected} is zero.
+     */
+    public static double relativeRmsError(double[] actual, double[] expected) {
+        if (actual == null || expected == null || actual.length != expected.length) {
+            throw new IllegalArgumentException("need two non-null arrays of equal length");
+        }
+        double err = 0;
+        double ref = 0;
+        for (int i = 0; i < actual.length; i++) {
+            double d = actual[i] - expected[i];
+            err += d * d;
+            ref += expected[i] * expected[i];
+        }
+        return ref == 0 ? Math.sqrt(err) : Math.sqrt(err / ref);
+    }
+
     private static double[] part(double[] interleaved, int which) {
         if (interleaved == null || interleaved.length % 2 != 0) {
             throw new IllegalArgumentException("an interleaved complex array has even length, got "

@@ -34,7 +34,7 @@ class FftTest {
                 new DoubleFFT_1D(n).complexForward(expected);
                 double[] a = ComplexArrays.interleave(x[0], x[1]);
                 Fft.forward(a);
-                assertThat(relativeRms(a, expected)).as("N=2^%d", log).isLessThan(1e-12);
+                assertThat(ComplexArrays.relativeRmsError(a, expected)).as("N=2^%d", log).isLessThan(1e-12);
             }
         }
     }
@@ -50,9 +50,9 @@ class FftTest {
             Fft.forward(a);
             double[] peer = a.clone();
             Fft.inverse(a);
-            assertThat(relativeRms(a, original)).as("N=2^%d", log).isLessThan(1e-12);
+            assertThat(ComplexArrays.relativeRmsError(a, original)).as("N=2^%d", log).isLessThan(1e-12);
             new DoubleFFT_1D(n).complexInverse(peer, true);
-            assertThat(relativeRms(a, peer)).isLessThan(1e-12);
+            assertThat(ComplexArrays.relativeRmsError(a, peer)).isLessThan(1e-12);
             // The split convenience form agrees with the interleaved one.
             double[] re = x[0].clone();
             double[] im = x[1].clone();
@@ -94,11 +94,6 @@ class FftTest {
         assertThatThrownBy(() -> Fft.forward(new double[7])).hasMessageContaining("even length");
         assertThatThrownBy(() -> Fft.forward(new double[12])).hasMessageContaining("power of two").hasMessageContaining("6");
         assertThatThrownBy(() -> ComplexArrays.realParts(new double[3])).hasMessageContaining("even length");
-    }
-
-    private static double relativeRms(double[] a, double[] expected) {
-        return NaiveDft.relativeRms(ComplexArrays.realParts(a), ComplexArrays.imaginaryParts(a),
-                ComplexArrays.realParts(expected), ComplexArrays.imaginaryParts(expected));
     }
 
     private static double[][] random(Random random, int n) {

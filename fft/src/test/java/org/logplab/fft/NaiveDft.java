@@ -30,12 +30,6 @@ final class NaiveDft {
 
     /** Relative RMS error of {@code (re, im)} against {@code (er, ei)}. */
     static double relativeRms(double[] re, double[] im, double[] er, double[] ei) {
-        double err = 0;
-        double ref = 0;
-        for (int i = 0; i < re.length; i++) {
-            err += (re[i] - er[i]) * (re[i] - er[i]) + (im[i] - ei[i]) * (im[i] - ei[i]);
-            ref += er[i] * er[i] + ei[i] * ei[i];
-        }
-        return ref == 0 ? Math.sqrt(err) : Math.sqrt(err / ref);
+        return ComplexArrays.relativeRmsError(ComplexArrays.interleave(re, im), ComplexArrays.interleave(er, ei));
     }
 }

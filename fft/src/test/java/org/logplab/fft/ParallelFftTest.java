@@ -29,8 +29,7 @@ class ParallelFftTest {
                     Machine.run(LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, procs), clock,
                             procs > 2 ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM,
                             proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? parallel : null, 1));
-                    assertThat(NaiveDft.relativeRms(ComplexArrays.realParts(parallel), ComplexArrays.imaginaryParts(parallel),
-                            ComplexArrays.realParts(serial), ComplexArrays.imaginaryParts(serial)))
+                    assertThat(ComplexArrays.relativeRmsError(parallel, serial))
                             .as("N=%d p=%d %s", n, p, clock).isLessThan(1e-12);
                 }
             }

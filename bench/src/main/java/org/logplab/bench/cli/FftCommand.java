@@ -11,6 +11,7 @@ import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.PingPong;
+import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.Fft;
 import org.logplab.fft.FftTiming;
 import org.logplab.fft.MasterWorkerFft;
@@ -199,7 +200,7 @@ final class FftCommand extends CommandBase {
                         proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, elementCost));
                 long predicted = FftTiming.masterWorker(params, p, n, elementCost);
                 long serial = FftTiming.masterWorker(params.withP(1), 1, n, elementCost);
-                boolean ok = r.makespan() == predicted && close(a, expected);
+                boolean ok = r.makespan() == predicted && ComplexArrays.relativeRmsError(a, expected) < 1e-12;
                 double speedup = serial / (double) r.makespan();
                 if (json) {
                     Map<String, Object> f = fields();
@@ -230,16 +231,6 @@ final class FftCommand extends CommandBase {
             out().print(table.render());
         }
         return 0;
-    }
-
-    private static boolean close(double[] a, double[] b) {
-        double err = 0;
-        double ref = 0;
-        for (int i = 0; i < a.length; i++) {
-            err += (a[i] - b[i]) * (a[i] - b[i]);
-            ref += b[i] * b[i];
-        }
-        return Math.sqrt(err / ref) < 1e-12;
     }
 
     /**
