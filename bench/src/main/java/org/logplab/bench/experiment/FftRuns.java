@@ -88,30 +88,12 @@ public final class FftRuns {
      * pair's serial time.
      */
     public Pair logp(int p) {
-        LogP none = LogP.of(0, 0, 0, p);
-        // Compile the exchange and scatter/gather paths first under the model clock, whose
-        // threads block instead of spinning: spinning wall-clock threads on every core would
-        // starve the JIT's compiler threads and leave the first repetitions interpreted.
-        long warmEnd = System.nanoTime() + warmupNanos();
-        for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
-            Machine.run(none, ClockKind.MODEL, proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0));
-            rescale(engineData);
-        }
-        long[] before = times(() -> Fft.forward(serialData), serialData, reps);
-        // Generous: a repetition that overruns the period makes the next ones start late, and those
-        // are dropped; waiting between repetitions costs nothing measured.
-        long period = 3 * median(before) + 1_000_000;
-        int[] since = new int[1];
-        TimedRepetitions.Result r = TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, (proc, k) -> {
-            if (proc.rank() == 0 && ++since[0] % 32 == 0) {
+        return onRuntime(p, (proc, k) -> {
+            if (proc.rank() == 0 && k % 32 == 31) {
                 rescale(engineData);
             }
             MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0);
         });
-        long[] after = times(() -> Fft.forward(serialData), serialData, reps);
-        long[] both = Arrays.copyOf(before, 2 * reps);
-        System.arraycopy(after, 0, both, reps, reps);
-        return new Pair(median(both), r.median());
     }
 
     /**
@@ -121,7 +103,6 @@ public final class FftRuns {
      * {@link #logp}.
      */
     public Pair logpDistributed(int p) {
-        LogP none = LogP.of(0, 0, 0, p);
         int logP = Integer.numberOfTrailingZeros(p);
         double[][] blocks = new double[p][];
         for (int r = 0; r < p; r++) {
@@ -133,21 +114,33 @@ public final class FftRuns {
             }
             blocks[r] = block;
         }
-        long warmEnd = System.nanoTime() + warmupNanos();
-        for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
-            Machine.run(none, ClockKind.MODEL, proc -> {
-                ExchangeFft.transform(proc, blocks[proc.rank()], 0);
-                rescale(blocks[proc.rank()]);
-            });
-        }
-        long[] before = times(() -> Fft.forward(serialData), serialData, reps);
-        long period = 3 * median(before) + 1_000_000;
-        TimedRepetitions.Result r = TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, (proc, k) -> {
+        return onRuntime(p, (proc, k) -> {
             if (k % 32 == 31) {
                 rescale(blocks[proc.rank()]);
             }
             ExchangeFft.transform(proc, blocks[proc.rank()], 0);
         });
+    }
+
+    /**
+     * Times {@code step} on {@code p} processors of the runtime (wall clock, nothing injected),
+     * repeated on an agreed schedule, against the serial FFT timed just before and just after.
+     */
+    private Pair onRuntime(int p, TimedRepetitions.Step step) {
+        LogP none = LogP.of(0, 0, 0, p);
+        // Compile the step first under the model clock, whose threads block instead of spinning:
+        // spinning wall-clock threads on every core would starve the JIT's compiler threads and
+        // leave the first repetitions interpreted.
+        long warmEnd = System.nanoTime() + warmupNanos();
+        for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
+            int k = i;
+            Machine.run(none, ClockKind.MODEL, proc -> step.run(proc, k));
+        }
+        long[] before = times(() -> Fft.forward(serialData), serialData, reps);
+        // Generous: a repetition that overruns the period makes the next ones start late, and those
+        // are dropped; waiting between repetitions costs nothing measured.
+        long period = 3 * median(before) + 1_000_000;
+        TimedRepetitions.Result r = TimedRepetitions.run(none, Math.max(5, reps / 2), reps, period, step);
         long[] after = times(() -> Fft.forward(serialData), serialData, reps);
         long[] both = Arrays.copyOf(before, 2 * reps);
         System.arraycopy(after, 0, both, reps, reps);
