@@ -80,7 +80,7 @@ public final class OptimalBroadcast implements Broadcast {
             bytes = m.bytes();
         } else if (role.children().length > 0) {
             bytes = Message.inferBytes(payload);
-            tree(p.params(), size, bytes);
+            checkPayload(p.params(), size, bytes);
         }
         for (int child : role.children()) {
             p.send(group.rank((child + source) % size), TAG, value, bytes);
@@ -101,13 +101,17 @@ public final class OptimalBroadcast implements Broadcast {
 
     /** The tree for {@code bytes}-byte payloads, which must be this instance's size unless {@code G = 0}. */
     private OptimalTree tree(LogP params, int size, int bytes) {
+        checkPayload(params, size, bytes);
+        long busy = params.sendBusy(payloadBytes);
+        return trees.get(busy + params.L() + params.o(), Math.max(params.g(), busy), size);
+    }
+
+    private void checkPayload(LogP params, int size, int bytes) {
         if (bytes != payloadBytes && params.G() != 0 && size > 1) {
             throw new IllegalArgumentException("this optimal broadcast is built for " + payloadBytes
                     + "-byte payloads and G = " + params.G() + " > 0 makes the tree depend on the size; got "
                     + bytes + " bytes: use new OptimalBroadcast(" + bytes + ")");
         }
-        long busy = params.sendBusy(payloadBytes);
-        return trees.get(busy + params.L() + params.o(), Math.max(params.g(), busy), size);
     }
 
     @Override
