@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             GossipCommand.class,
             KTreeCommand.class,
             FftCommand.class,
+            JmhReportCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 

@@ -1,0 +1,169 @@
+package org.logplab.bench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code logplab jmh-report FILE.json}: turns the JSON that JMH writes ({@code -rf json -rff FILE})
+ * into ratio tables of ours against the peer measured in the same run, since ratios are what hold
+ * on a noisy machine.
+ *
+ * <p>A result is ours or the peer's by its method name ({@code ours} / {@code jtransforms},
+ * {@code raw}, ...) or, failing that, by a parameter value ({@code impl = runtime} / {@code raw});
+ * results that differ only in that are paired. The ratio is ours / peer for times (lower is
+ * better) and for throughputs (higher is better), and the table says which is better. For the FFT
+ * suite it adds GFLOPS ({@code 2 * 5 N log2 N} per operation: a forward and an inverse transform).
+ *
+ * <p>JSON Lines, one object per pair: {@code benchmark}, {@code params}, {@code mode}, {@code unit},
+ * {@code ours}, {@code ours_error}, {@code peer}, {@code peer_error}, {@code ratio},
+ * {@code better} ({@code ours}, {@code peer} or {@code tie} within the error bars), and for the FFT
+ * {@code ours_gflops}, {@code peer_gflops}.
+ */
+@Command(name = "jmh-report", header = "Ratio tables (ours / peer) from a JMH JSON result file.")
+final class JmhReportCommand extends CommandBase {
+    private static final Set<String> OURS = Set.of("ours", "runtime", "logplab");
+    private static final Set<String> PEERS = Set.of("peer", "raw", "jtransforms", "jdk", "forkjoinpool");
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "JMH results written with -rf json.")
+    Path file;
+
+    /** One benchmark result: where it belongs and its score. */
+    private record Result(String group, boolean ours, String mode, String unit, double score, double error,
+            Map<String, String> params) { }
+
+    @Override
+    int execute() throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no such file: " + file);
+        }
+        JsonNode root;
+        try {
+            root = JsonLines.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage());
+        }
+        if (root == null || !root.isArray()) {
+            throw new IllegalArgumentException(file + " is not a JMH result array (run JMH with -rf json)");
+        }
+        Map<String, Result[]> pairs = new LinkedHashMap<>();
+        List<String> unpaired = new ArrayList<>();
+        for (JsonNode b : root) {
+            Result r = parse(b);
+            if (r == null) {
+                unpaired.add(b.path("benchmark").asText("?"));
+                continue;
+            }
+            pairs.computeIfAbsent(r.group, k -> new Result[2])[r.ours ? 0 : 1] = r;
+        }
+        TextTable table = new TextTable("benchmark", "params", "unit", "ours", "peer", "ours / peer", "better", "GFLOPS ours / peer");
+        for (Map.Entry<String, Result[]> e : pairs.entrySet()) {
+            Result ours = e.getValue()[0];
+            Result peer = e.getValue()[1];
+            if (ours == null || peer == null) {
+                unpaired.add(e.getKey());
+                continue;
+            }
+            double ratio = ours.score / peer.score;
+            boolean timeMode = !ours.mode.equals("thrpt");
+            String better = Math.abs(ours.score - peer.score) <= ours.error + peer.error ? "tie"
+                    : (ours.score < peer.score) == timeMode ? "ours" : "peer";
+            double[] gflops = fftGflops(e.getKey(), ours, peer);
+            String name = e.getKey().substring(0, e.getKey().indexOf(' '));
+            String params = ours.params.toString();
+            if (json) {
+                Map<String, Object> f = fields();
+                f.put("benchmark", name);
+                f.put("params", ours.params);
+                f.put("mode", ours.mode);
+                f.put("unit", ours.unit);
+                f.put("ours", ours.score);
+                f.put("ours_error", ours.error);
+                f.put("peer", peer.score);
+                f.put("peer_error", peer.error);
+                f.put("ratio", ratio);
+                f.put("better", better);
+                if (gflops != null) {
+                    f.put("ours_gflops", gflops[0]);
+                    f.put("peer_gflops", gflops[1]);
+                }
+                printJson(f);
+            } else {
+                table.row(name, params, ours.unit, String.format("%,.3f +- %,.3f", ours.score, ours.error),
+                        String.format("%,.3f +- %,.3f", peer.score, peer.error), String.format("%.2f", ratio), better,
+                        gflops == null ? "" : String.format("%.2f / %.2f", gflops[0], gflops[1]));
+            }
+        }
+        if (!json) {
+            out().print(table.render());
+            out().println("ours / peer: times (lower is better) or throughputs (higher is better) as the unit says;"
+                    + " 'tie' when the difference is within the two error bars.");
+        }
+        if (!unpaired.isEmpty()) {
+            note("not paired with a peer (left out): " + String.join(", ", unpaired));
+        }
+        return 0;
+    }
+
+    /** Which pair a result belongs to and on which side, or null when it has no side. */
+    private static Result parse(JsonNode b) {
+        String benchmark = b.path("benchmark").asText();
+        int dot = benchmark.lastIndexOf('.');
+        String className = benchmark.substring(0, Math.max(dot, 0));
+        className = className.substring(className.lastIndexOf('.') + 1);
+        String method = benchmark.substring(dot + 1);
+        Map<String, String> params = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = b.path("params").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> p = it.next();
+            params.put(p.getKey(), p.getValue().asText());
+        }
+        Boolean ours = side(method);
+        String group;
+        if (ours != null) {
+            group = className + " " + params;
+        } else {
+            String sideParam = null;
+            for (Map.Entry<String, String> p : params.entrySet()) {
+                if (side(p.getValue()) != null) {
+                    sideParam = p.getKey();
+                    ours = side(p.getValue());
+                }
+            }
+            if (sideParam == null) {
+                return null;
+            }
+            params.remove(sideParam);
+            group = className + "." + method + " " + params;
+        }
+        JsonNode metric = b.path("primaryMetric");
+        double error = metric.path("scoreError").asDouble(0);
+        return new Result(group, ours, b.path("mode").asText(), metric.path("scoreUnit").asText(),
+                metric.path("score").asDouble(), Double.isNaN(error) ? 0 : error, params);
+    }
+
+    private static Boolean side(String name) {
+        String n = name.toLowerCase(java.util.Locale.ROOT);
+        return OURS.contains(n) ? Boolean.TRUE : PEERS.contains(n) ? Boolean.FALSE : null;
+    }
+
+    /** GFLOPS of both sides for the FFT suite (us per operation of two transforms), else null. */
+    private static double[] fftGflops(String group, Result ours, Result peer) {
+        String logN = ours.params.get("logN");
+        if (!group.startsWith("FftBenchmark") || logN == null || !ours.unit.equals("us/op")) {
+            return null;
+        }
+        int log = Integer.parseInt(logN);
+        double flops = 2 * 5.0 * Math.scalb(1.0, log) * log;
+        return new double[] {flops / (ours.score * 1e3), flops / (peer.score * 1e3)};
+    }
+}
