@@ -62,8 +62,9 @@ public final class OptimalSummation {
             return OptionalLong.empty();
         }
         OptimalTree tree = plan.tree();
-        OptimalRole role = tree.role(node);
-        OptimalTree.Prefix before = tree.prefix(node);
+        OptimalTree.Located located = tree.locate(node);
+        OptimalRole role = located.role();
+        OptimalTree.Prefix before = located.prefix();
         long own = plan.time() - role.label();
         int[] children = role.children();
         long cost = planned.o() + 1;

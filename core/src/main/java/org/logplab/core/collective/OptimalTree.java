@@ -97,23 +97,20 @@ final class OptimalTree {
 
     /** The role of the node at preorder {@code index}. */
     OptimalRole role(int index) {
-        return walk(index, true).role;
+        return locate(index).role();
     }
 
     /**
-     * Sums over the nodes before {@code index} in preorder, for placing operands: of their labels,
-     * and of their child counts.
+     * Sums over the nodes before a node in preorder, for placing operands: of their labels, and of
+     * their child counts.
      */
-    Prefix prefix(int index) {
-        return walk(index, false).prefix;
-    }
-
-    /** What {@link #prefix} returns. */
     record Prefix(long labelSum, long childCount) { }
 
-    private record Walk(OptimalRole role, Prefix prefix) { }
+    /** A node's role and its {@link Prefix}. */
+    record Located(OptimalRole role, Prefix prefix) { }
 
-    private Walk walk(int index, boolean withChildren) {
+    /** The node at preorder {@code index}: its role and the sums over the nodes before it, in one walk. */
+    Located locate(int index) {
         if (index < 0 || index >= size) {
             throw new IllegalArgumentException("node index " + index + " is outside 0.." + (size - 1));
         }
@@ -161,8 +158,8 @@ final class OptimalTree {
             x = nextX;
             zerosBefore = nextZeros;
         }
-        int[] children = withChildren ? childrenOf(pos, x, zerosBefore) : null;
-        return new Walk(new OptimalRole(parent, children, time - x), new Prefix(labelsBefore, childrenBefore));
+        return new Located(new OptimalRole(parent, childrenOf(pos, x, zerosBefore), time - x),
+                new Prefix(labelsBefore, childrenBefore));
     }
 
     private int[] childrenOf(int pos, long x, long zerosBefore) {
@@ -187,7 +184,7 @@ final class OptimalTree {
         return count == n ? children : java.util.Arrays.copyOf(children, count);
     }
 
-    private Walk degenerateWalk(int index) {
+    private Located degenerateWalk(int index) {
         boolean star = i == 0 && size > 1;
         int parent = index == 0 ? -1 : star ? 0 : index - 1;
         int[] children;
@@ -202,6 +199,6 @@ final class OptimalTree {
         long label = index == 0 ? 0 : time;
         long labelsBefore = index == 0 ? 0 : (index - 1) * time;
         long childrenBefore = star ? (index == 0 ? 0 : size - 1) : index;
-        return new Walk(new OptimalRole(parent, children, label), new Prefix(labelsBefore, childrenBefore));
+        return new Located(new OptimalRole(parent, children, label), new Prefix(labelsBefore, childrenBefore));
     }
 }

@@ -118,7 +118,8 @@ public record SummationPlan(LogP params, int groupSize, long operands, int proce
     /** {@code cap(p, T) = pT - sum(labels) - o(p - 1) + 1} for the tree's {@code p} nodes. */
     static long capacity(LogP params, OptimalTree tree, long time) {
         int p = tree.size();
-        long labels = tree.prefix(p - 1).labelSum() + tree.role(p - 1).label();
+        OptimalTree.Located last = tree.locate(p - 1);
+        long labels = last.prefix().labelSum() + last.role().label();
         return p * time - labels - params.o() * (p - 1L) + 1;
     }
 
