@@ -85,7 +85,12 @@ public final class Fft {
 
     /** Multiplies real parts by {@code factor} and imaginary parts by {@code -factor}. */
     static void scaleConjugate(double[] a, double factor) {
-        for (int i = 0; i < a.length; i += 2) {
+        scaleConjugate(a, factor, 0, a.length / 2);
+    }
+
+    /** {@code a[i] = factor * conj(a[i])} for the points {@code from..to-1}. */
+    static void scaleConjugate(double[] a, double factor, int from, int to) {
+        for (int i = 2 * from, end = 2 * to; i < end; i += 2) {
             a[i] *= factor;
             a[i + 1] *= -factor;
         }

@@ -13,7 +13,7 @@ class ForkJoinFftTest {
     @Test
     void shouldEqualTheSerialFftExactly() {
         Random random = new Random(8);
-        for (int parallelism : new int[] {1, 2, 3, 4}) {
+        for (int parallelism : new int[] {1, 2, 3, 4, 16, 64}) {
             ForkJoinPool pool = new ForkJoinPool(parallelism);
             try {
                 for (int log = 0; log <= 20; log++) {
@@ -36,6 +36,7 @@ class ForkJoinFftTest {
     @Test
     void shouldRejectBadInput() {
         assertThatThrownBy(() -> ForkJoinFft.forward(new double[8], null)).hasMessageContaining("pool");
+        assertThatThrownBy(() -> ForkJoinFft.inverse(new double[1 << 16], null)).hasMessageContaining("pool");
         assertThatThrownBy(() -> ForkJoinFft.forward(new double[12], ForkJoinPool.commonPool()))
                 .hasMessageContaining("power of two");
     }
