@@ -29,6 +29,12 @@ import picocli.CommandLine.Parameters;
  * {@code ours}, {@code ours_error}, {@code peer}, {@code peer_error}, {@code ratio},
  * {@code better} ({@code ours}, {@code peer} or {@code tie} within the error bars), and for the FFT
  * {@code ours_gflops}, {@code peer_gflops}.
+ *
+ * <p>Suites with a {@code threads} parameter also get a scaling table: for each side and the other
+ * parameters, the time at one thread over the time at each larger count (the speedup; the
+ * dual-core speedup of the FFT suite). JSON: {@code table = "scaling"} with {@code benchmark},
+ * {@code side}, {@code params}, {@code threads}, {@code speedup}; the pair objects carry
+ * {@code table = "ratio"}.
  */
 @Command(name = "jmh-report", header = "Ratio tables (ours / peer) from a JMH JSON result file.")
 final class JmhReportCommand extends CommandBase {
@@ -58,12 +64,14 @@ final class JmhReportCommand extends CommandBase {
         }
         Map<String, Result[]> pairs = new LinkedHashMap<>();
         List<String> unpaired = new ArrayList<>();
+        List<Result> results = new ArrayList<>();
         for (JsonNode b : root) {
             Result r = parse(b);
             if (r == null) {
                 unpaired.add(b.path("benchmark").asText("?"));
                 continue;
             }
+            results.add(r);
             pairs.computeIfAbsent(r.group, k -> new Result[2])[r.ours ? 0 : 1] = r;
         }
         TextTable table = new TextTable("benchmark", "params", "unit", "ours", "peer", "ours / peer", "better", "GFLOPS ours / peer");
@@ -83,6 +91,7 @@ final class JmhReportCommand extends CommandBase {
             String params = ours.params.toString();
             if (json) {
                 Map<String, Object> f = fields();
+                f.put("table", "ratio");
                 f.put("benchmark", name);
                 f.put("params", ours.params);
                 f.put("mode", ours.mode);
@@ -109,10 +118,60 @@ final class JmhReportCommand extends CommandBase {
             out().println("ours / peer: times (lower is better) or throughputs (higher is better) as the unit says;"
                     + " 'tie' when the difference is within the two error bars.");
         }
+        printScaling(results);
         if (!unpaired.isEmpty()) {
             note("not paired with a peer (left out): " + String.join(", ", unpaired));
         }
         return 0;
+    }
+
+    /** Speedups over one thread for results with a {@code threads} parameter, side by side per configuration. */
+    private void printScaling(List<Result> results) {
+        Map<String, Map<Integer, Result>> byConfig = new LinkedHashMap<>();
+        for (Result r : results) {
+            String threads = r.params.get("threads");
+            if (threads == null || !r.unit.endsWith("/op")) {
+                continue;
+            }
+            Map<String, String> others = new TreeMap<>(r.params);
+            others.remove("threads");
+            String name = r.group.substring(0, r.group.indexOf(' '));
+            byConfig.computeIfAbsent(name + "\t" + (r.ours ? "ours" : "peer") + "\t" + others, k -> new TreeMap<>())
+                    .put(Integer.parseInt(threads), r);
+        }
+        TextTable table = new TextTable("benchmark", "side", "params", "threads", "speedup over 1 thread");
+        boolean any = false;
+        for (Map.Entry<String, Map<Integer, Result>> e : byConfig.entrySet()) {
+            Result one = e.getValue().get(1);
+            if (one == null) {
+                continue;
+            }
+            String[] key = e.getKey().split("\t");
+            for (Map.Entry<Integer, Result> t : e.getValue().entrySet()) {
+                if (t.getKey() == 1) {
+                    continue;
+                }
+                any = true;
+                double speedup = one.score / t.getValue().score;
+                if (json) {
+                    Map<String, Object> f = fields();
+                    f.put("table", "scaling");
+                    f.put("benchmark", key[0]);
+                    f.put("side", key[1]);
+                    f.put("params", key[2]);
+                    f.put("threads", t.getKey());
+                    f.put("speedup", speedup);
+                    printJson(f);
+                } else {
+                    table.row(key[0], key[1], key[2], String.valueOf(t.getKey()), String.format("%.2f", speedup));
+                }
+            }
+        }
+        if (any && !json) {
+            out().println();
+            out().print(table.render());
+            out().println("speedup = time at 1 thread / time at the given threads, same run.");
+        }
     }
 
     /** Which pair a result belongs to and on which side, or null when it has no side. */

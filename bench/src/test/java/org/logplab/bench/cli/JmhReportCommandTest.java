@@ -47,6 +47,27 @@ class JmhReportCommandTest {
     }
 
     @Test
+    void reportsTheSpeedupOverOneThreadForEachSide(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("r.json");
+        Files.writeString(file, "[" + String.join(",",
+                result("FftBenchmark.ours", "avgt", "{\"logN\":\"16\",\"threads\":\"1\"}", 1500, 10, "us/op"),
+                result("FftBenchmark.jtransforms", "avgt", "{\"logN\":\"16\",\"threads\":\"1\"}", 1400, 10, "us/op"),
+                result("FftBenchmark.ours", "avgt", "{\"logN\":\"16\",\"threads\":\"2\"}", 900, 10, "us/op"),
+                result("FftBenchmark.jtransforms", "avgt", "{\"logN\":\"16\",\"threads\":\"2\"}", 1120, 10, "us/op"))
+                + "]");
+        CliTest.Outcome o = CliTest.run("jmh-report", file.toString(), "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> scaling = o.json().stream().filter(r -> r.get("table").asText().equals("scaling")).toList();
+        assertThat(scaling).hasSize(2);
+        assertThat(scaling.get(0).get("side").asText()).isEqualTo("ours");
+        assertThat(scaling.get(0).get("threads").asInt()).isEqualTo(2);
+        assertThat(scaling.get(0).get("speedup").asDouble()).isCloseTo(1500.0 / 900.0, within(1e-12));
+        assertThat(scaling.get(1).get("side").asText()).isEqualTo("peer");
+        assertThat(scaling.get(1).get("speedup").asDouble()).isCloseTo(1400.0 / 1120.0, within(1e-12));
+        assertThat(CliTest.run("jmh-report", file.toString()).out()).contains("speedup over 1 thread", "1.67", "1.25");
+    }
+
+    @Test
     void badInputGetsAClearError(@TempDir Path dir) throws Exception {
         assertThat(CliTest.run("jmh-report", dir.resolve("none.json").toString()).err()).contains("no such file");
         Path text = Files.writeString(dir.resolve("t.json"), "not json");
