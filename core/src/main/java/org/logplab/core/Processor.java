@@ -67,6 +67,23 @@ public interface Processor {
      */
     Message recvAny();
 
+    /**
+     * Receives the earliest message, by {@code (arrival, source)}, that arrives at or before
+     * {@code deadline}, waiting for it as {@link #recvAny()} does; if no message to this processor
+     * arrives by then, returns {@code null} at time {@code max(now, deadline)}, having idled (not
+     * computed) until then. A {@code null} answer is final: every message that will ever arrive
+     * here by {@code deadline} has been received before. Under the model clock the answer is as
+     * deterministic as {@link #recvAny()}'s and likewise waits for the rest of the run to block.
+     * This is how a program interleaves its own work with messages that may or may not come (a
+     * load-balancing node between tasks) or waits for the next event of its own (an arrival).
+     */
+    Message recvAnyBy(long deadline);
+
+    /** A message that has arrived by now, or {@code null} without waiting: {@code recvAnyBy(now())}. */
+    default Message pollAny() {
+        return recvAnyBy(now());
+    }
+
     /** Computes for {@code units} clock units (model units, or nanoseconds of busy CPU time). */
     void compute(long units);
 }

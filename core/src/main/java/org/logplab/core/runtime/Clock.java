@@ -35,6 +35,9 @@ abstract class Clock {
     /** Computes for {@code units}; sets {@link #lastEnd}. */
     abstract void compute(long units);
 
+    /** Idles (neither busy nor counted as compute) until {@code time} if it is later than now. */
+    abstract void idleUntil(long time);
+
     /** When a receive could start now, ignoring arrivals: {@code max(now, lastRecvStart + g)}. */
     long receiveReady() {
         return Math.max(now(), nextRecvAt);

@@ -20,14 +20,12 @@ import org.logplab.core.Message;
  * nothing can happen until the coordinator lets some processor go.
  * <ol>
  *   <li>A sender waiting for room whose channel has room again is woken (recovers a missed wake).</li>
- *   <li>Model clock: {@code recvAny} waiters are resolved. Let {@code s} be the earliest receive
- *       start any waiter could make with the messages queued for it, {@code max(ready, arrival)}.
- *       Every message not yet sent will be sent after some waiter receives, so at or after
- *       {@code s + o}, and will arrive no earlier than {@code s + 2o + L}. The waiter achieving
- *       {@code s} (lowest rank on ties), and every waiter whose earliest queued message arrives
- *       before {@code s + 2o + L}, can therefore take the message with the smallest
- *       {@code (arrival, source)} now: no message that does not causally follow its receive can
- *       beat it. This conservative rule makes model times independent of thread interleaving
+ *   <li>Model clock: {@code recvAny} (and {@code recvAnyBy}) waiters are resolved: every message
+ *       not yet sent follows some waiter's next receive or time-out, which bounds its arrival from
+ *       below; a waiter whose earliest queued message arrives before that bound takes the message
+ *       with the smallest {@code (arrival, source)} now, and one whose deadline passes before it
+ *       gets none ({@link #resolveRecvAny()}): no message that does not causally follow its
+ *       receive can beat it. This conservative rule makes model times independent of thread interleaving
  *       without any per-operation synchronisation; its price is that a model-clock
  *       {@code recvAny} waits for the rest of the run to block.</li>
  *   <li>Otherwise every live processor waits on something that cannot happen: a
@@ -181,34 +179,61 @@ final class Coordinator {
         run.fail(-1, new DeadlockException(waits()));
     }
 
+    /**
+     * Model clock, at quiescence: lets go every {@code recvAny} waiter whose answer is now certain.
+     * Each waiter's next possible action has a time: a receive of its earliest queued message
+     * accepted by its deadline starts at {@code s = max(ready, arrival)}, and the message it may
+     * send next arrives no earlier than {@code s + 2o + L}; a waiter with a deadline and no such
+     * message times out at {@code t = max(now, deadline)} and may send at once, arriving no earlier
+     * than {@code t + o + L}. Every message not yet sent follows one of these actions, so none
+     * arrives before {@code bound}, the least of those times. A waiter whose queued message
+     * arrives before {@code bound} takes it; a waiter whose deadline passes before {@code bound}
+     * gets none. The waiter with the earliest action (lowest rank on ties) qualifies whenever
+     * {@code L + o > 0}; it is let go in any case, so that the run progresses (with
+     * {@code L = o = 0} a message sent at the very instant of a deadline may miss it).
+     */
     private boolean resolveRecvAny() {
         long o = run.params.o();
+        long latency = run.params.L();
+        long bound = Long.MAX_VALUE;
         ProcessorImpl first = null;
-        long firstStart = Long.MAX_VALUE;
-        List<ProcessorImpl> candidates = new ArrayList<>();
-        for (ProcessorImpl w : anyWaiters) {
+        long firstAction = Long.MAX_VALUE;
+        List<ProcessorImpl> waiters = new ArrayList<>(anyWaiters);
+        for (ProcessorImpl w : waiters) {
             Channel ch = w.earliestHead();
-            if (ch == null) {
+            long action;
+            long earliestArrival;
+            if (ch != null && ch.peek().arrival() <= w.anyDeadline) {
+                action = Math.max(w.clock.receiveReady(), ch.peek().arrival());
+                earliestArrival = action + 2 * o + latency;
+            } else if (w.anyDeadline != Long.MAX_VALUE) {
+                action = Math.max(w.clock.now(), w.anyDeadline);
+                earliestArrival = action + o + latency;
+            } else {
                 continue;
             }
-            w.grant = ch;
-            candidates.add(w);
-            long start = Math.max(w.clock.receiveReady(), ch.peek().arrival());
-            if (start < firstStart || (start == firstStart && w.rank < first.rank)) {
+            bound = Math.min(bound, earliestArrival);
+            if (action < firstAction || (action == firstAction && w.rank < first.rank)) {
                 first = w;
-                firstStart = start;
+                firstAction = action;
             }
         }
         if (first == null) {
             return false;
         }
-        long window = firstStart + 2 * o + run.params.L();
-        for (ProcessorImpl w : candidates) {
-            Message head = w.grant.peek();
-            if (w == first || head.arrival() < window) {
-                wake(w);
-            } else {
+        for (ProcessorImpl w : waiters) {
+            Channel ch = w.earliestHead();
+            if (ch != null && ch.peek().arrival() <= w.anyDeadline) {
+                // The first waiter qualifies unless L + 2o = 0, where simultaneous messages tie:
+                // it goes anyway, so that the run progresses.
+                if (w == first || ch.peek().arrival() < bound) {
+                    w.grant = ch;
+                    wake(w);
+                }
+            } else if (w.anyDeadline != Long.MAX_VALUE
+                    && (w == first || Math.max(w.clock.now(), w.anyDeadline) < bound)) {
                 w.grant = null;
+                wake(w);
             }
         }
         return true;

@@ -38,6 +38,11 @@ final class ModelClock extends Clock {
     }
 
     @Override
+    void idleUntil(long time) {
+        now = Math.max(now, time);
+    }
+
+    @Override
     void compute(long units) {
         now = Math.addExact(now, units);
         lastEnd = now;

@@ -16,6 +16,8 @@ abstract class PaddedWaitState extends WaitStatePadBefore {
     Channel waitChannel;
     /** Model clock: the channel a recvAny was granted at quiescence. */
     Channel grant;
+    /** Model clock: the latest arrival a waiting recvAny accepts ({@code Long.MAX_VALUE}: no deadline). */
+    long anyDeadline = Long.MAX_VALUE;
     /** The thread that runs this processor's program. */
     Thread thread;
 }

@@ -23,6 +23,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     static final int WAIT_SEND = 3;
     static final int DONE = 4;
     private static final int FAST_SPINS = 256;
+    private static final long POLL_PARK_NANOS = 20_000;
 
     final int rank;
     final Run run;
@@ -134,6 +135,16 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     }
 
     @Override
+    public Message recvAnyBy(long deadline) {
+        Channel ch = run.coordinator.modelClock ? grantedChannelBy(deadline) : earliestDeliveredBy(deadline);
+        if (ch == null) {
+            clock.idleUntil(deadline);
+            return null;
+        }
+        return take(ch, ch.peek());
+    }
+
+    @Override
     public void compute(long units) {
         if (units < 0) {
             throw new IllegalArgumentException("compute units must not be negative, got " + units);
@@ -167,6 +178,50 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         Channel ch = grant;
         grant = null;
         return ch;
+    }
+
+    /** Model clock: as {@link #grantedChannel()}, or null when no message arrives by {@code deadline}. */
+    private Channel grantedChannelBy(long deadline) {
+        grant = null;
+        anyDeadline = deadline;
+        try {
+            run.coordinator.block(this, WAIT_ANY, -1, null, () -> false);
+        } finally {
+            anyDeadline = Long.MAX_VALUE;
+        }
+        Channel ch = grant;
+        grant = null;
+        return ch;
+    }
+
+    /**
+     * Wall clock: the queued message with the earliest arrival if that is by {@code deadline} (after
+     * waiting for it to arrive), else null once {@code deadline} has passed with none.
+     */
+    private Channel earliestDeliveredBy(long deadline) {
+        WallClock wall = run.wallClock(this);
+        for (int spins = 1; ; spins++) {
+            Channel best = earliestHead();
+            if (best != null && best.peek().arrival() <= deadline) {
+                wall.waitUntil(best.peek().arrival());
+                return earliestHead();
+            }
+            long now = clock.now();
+            if (now >= deadline) {
+                return null;
+            }
+            // A message may be queued at any moment: look again every few microseconds, parking
+            // between looks unless the run spins (parking costs a wake-up of tens of us here).
+            if (run.spinning || deadline - now < WallClock.PARK_ABOVE_NANOS) {
+                Thread.onSpinWait();
+                if ((spins & 1023) == 0) {
+                    run.checkAbort();
+                }
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(POLL_PARK_NANOS);
+                run.checkAbort();
+            }
+        }
     }
 
     /** Wall clock: the message with the earliest arrival, waiting for one if none is queued. */

@@ -63,6 +63,11 @@ final class WallClock extends Clock {
         lastEnd = busyUntil(now() + units);
     }
 
+    @Override
+    void idleUntil(long time) {
+        waitUntil(time);
+    }
+
     /** Waits (parking if long) until {@code deadline}; returns the time then. */
     long waitUntil(long deadline) {
         long t = now();
