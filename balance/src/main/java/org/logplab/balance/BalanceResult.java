@@ -1,0 +1,137 @@
+package org.logplab.balance;
+
+import java.util.Arrays;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.logplab.balance.node.NodeRecord;
+
+/**
+ * The metrics of one balancing run. Times are clock units (model units, or ns under the wall
+ * clock); work is work units.
+ *
+ * @param tasks              tasks the workload produces (from {@link org.logplab.balance.workload.Workload#all()})
+ * @param tasksDone          task executions counted on the nodes
+ * @param missing            tasks of the workload never executed (ids), 0 in a correct run
+ * @param duplicated         executions beyond the first of a task, 0 in a correct run
+ * @param costMismatch       whether the executed costs differ from the workload's (same ids, other costs)
+ * @param makespan           when the last task finished
+ * @param idealMakespan      total work / total capacity, in clock units: no schedule can finish earlier
+ * @param efficiency         ideal / makespan
+ * @param meanResponse       mean of finish - release over the tasks
+ * @param p99Response        99th percentile of the same (HdrHistogram, 3 significant digits)
+ * @param messagesPerTask    balancing messages (notices, requests, steals, denials, migrations) per task
+ * @param migrationsPerTask  task moves per task
+ * @param terminationMessages token and stop messages of termination detection
+ * @param workShares         each node's share of the work it executed
+ * @param capacityShares     each node's share of the total capacity
+ * @param shareCorrelation   Pearson correlation of the two (NaN when either is constant)
+ * @param maxAvgLoad         the time average over the run of max / mean of the nodes' queued drain
+ *                           times (queued work / capacity), over the times any work is queued; 1 is perfect balance
+ */
+public record BalanceResult(long tasks, long tasksDone, long missing, long duplicated, boolean costMismatch,
+        long makespan, double idealMakespan, double efficiency, double meanResponse, double p99Response,
+        double messagesPerTask, double migrationsPerTask, long terminationMessages, double[] workShares,
+        double[] capacityShares, double shareCorrelation, double maxAvgLoad) {
+
+    /** Whether every task ran exactly once with its own cost. */
+    public boolean exactlyOnce() {
+        return missing == 0 && duplicated == 0 && !costMismatch && tasksDone == tasks;
+    }
+
+    static BalanceResult of(BalanceConfig config, NodeRecord[] records) {
+        List<Task> all = config.workload().all();
+        long[] expectedIds = all.stream().mapToLong(Task::id).sorted().toArray();
+        long expectedCost = all.stream().mapToLong(Task::cost).sum();
+        int done = Arrays.stream(records).mapToInt(r -> r.executedIds().length).sum();
+        long[] ids = new long[done];
+        int k = 0;
+        long executedCost = 0;
+        long makespan = 0;
+        long messages = 0;
+        long migrations = 0;
+        long termination = 0;
+        Histogram responses = new Histogram(3);
+        for (NodeRecord r : records) {
+            System.arraycopy(r.executedIds(), 0, ids, k, r.executedIds().length);
+            k += r.executedIds().length;
+            executedCost += r.work();
+            makespan = Math.max(makespan, r.lastFinish());
+            messages += r.balancingMessages();
+            migrations += r.migratedTasks();
+            termination += r.terminationMessages();
+            responses.add(r.responses());
+        }
+        Arrays.sort(ids);
+        long duplicated = 0;
+        for (int i = 1; i < ids.length; i++) {
+            duplicated += ids[i] == ids[i - 1] ? 1 : 0;
+        }
+        long found = Arrays.stream(expectedIds).filter(id -> Arrays.binarySearch(ids, id) >= 0).count();
+        long missing = expectedIds.length - found;
+        long[] capacities = config.capacities();
+        long totalCapacity = Arrays.stream(capacities).sum();
+        double ideal = (double) expectedCost / totalCapacity * config.clockUnitsPerTimeUnit();
+        double[] workShares = new double[records.length];
+        double[] capacityShares = new double[records.length];
+        for (int i = 0; i < records.length; i++) {
+            workShares[i] = executedCost == 0 ? 0 : (double) records[i].work() / executedCost;
+            capacityShares[i] = (double) capacities[i] / totalCapacity;
+        }
+        long tasks = all.size();
+        return new BalanceResult(tasks, done, missing, duplicated, executedCost != expectedCost && missing == 0 && duplicated == 0,
+                makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
+                responses.getValueAtPercentile(99), (double) messages / tasks, (double) migrations / tasks, termination,
+                workShares, capacityShares, correlation(workShares, capacityShares),
+                maxAvgLoad(records, capacities, makespan));
+    }
+
+    /** Pearson's correlation coefficient; NaN if either series is constant. */
+    static double correlation(double[] x, double[] y) {
+        int n = x.length;
+        double mx = Arrays.stream(x).average().orElse(0);
+        double my = Arrays.stream(y).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        double syy = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+            sxx += (x[i] - mx) * (x[i] - mx);
+            syy += (y[i] - my) * (y[i] - my);
+        }
+        return sxx == 0 || syy == 0 ? Double.NaN : sxy / Math.sqrt(sxx * syy);
+    }
+
+    /** The time average of max / mean drain time over the intervals where some work is queued. */
+    static double maxAvgLoad(NodeRecord[] records, long[] capacities, long makespan) {
+        int n = records.length;
+        int[] next = new int[n];
+        double[] drain = new double[n];
+        long t = 0;
+        double weighted = 0;
+        long covered = 0;
+        while (true) {
+            long nextTime = Long.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                long[] times = records[i].loadTimes();
+                while (next[i] < times.length && times[next[i]] <= t) {
+                    drain[i] = (double) records[i].loadValues()[next[i]] / capacities[i];
+                    next[i]++;
+                }
+                if (next[i] < times.length) {
+                    nextTime = Math.min(nextTime, times[next[i]]);
+                }
+            }
+            long end = Math.min(nextTime, makespan);
+            double mean = Arrays.stream(drain).average().orElse(0);
+            if (end > t && mean > 0) {
+                weighted += (Arrays.stream(drain).max().orElse(0) / mean) * (end - t);
+                covered += end - t;
+            }
+            if (nextTime == Long.MAX_VALUE || nextTime >= makespan) {
+                break;
+            }
+            t = nextTime;
+        }
+        return covered == 0 ? 1 : weighted / covered;
+    }
+}

@@ -1,0 +1,411 @@
+package org.logplab.balance.node;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.logplab.balance.Task;
+import org.logplab.balance.policy.NodePolicy;
+import org.logplab.balance.policy.NodeView;
+import org.logplab.balance.workload.Workload;
+import org.logplab.core.LogP;
+import org.logplab.core.Message;
+import org.logplab.core.Processor;
+
+/**
+ * One worker node of a balancing run, as the program of one LogP processor: it releases its own
+ * arrivals on time, executes queued tasks oldest first (a task of cost {@code w} takes
+ * {@code ceil(w / c)} time units of {@code compute}), spawns their children, handles balancing
+ * messages between tasks and lets its {@link NodePolicy} act at each event.
+ *
+ * <p><b>Termination</b> is detected without a central oracle by Safra's token algorithm (EWD998)
+ * on the ring of ranks: the basic messages are task migrations; each node counts those it sent
+ * minus those it received and turns black on receiving one; a node forwards the token only while
+ * passive (no queued task and no arrival still to come), adding its count; node 0 declares
+ * termination when the token comes back white to a white, passive node 0 with a total count of
+ * zero, and tells every node to stop. So termination is never declared while a task exists or
+ * a migration is in flight, and is declared once all work is done: tasks cannot bounce between
+ * nodes forever either, since a node that received tasks must run one before any task leaves it. Balancing messages other than
+ * migrations that are still in flight then are left unread: they carry no work.
+ */
+public final class Node implements NodeView {
+    private final Processor p;
+    private final Workload workload;
+    private final long[] capacities;
+    private final int[] domain;
+    private final NodePolicy policy;
+    private final long unit;
+    private final List<Task> arrivals;
+    private int nextArrival;
+    private final ArrayDeque<Task> queue = new ArrayDeque<>();
+    private long queuedWork;
+    private final long[] known;
+    private final SplittableRandom random;
+    private long wakeAt = Long.MAX_VALUE;
+    private boolean stopped;
+    /** Whether a task ran here since tasks last arrived by migration: only then may tasks leave. */
+    private boolean executedSinceReceive = true;
+
+    // Safra's termination detection.
+    private long basicCount;
+    private boolean black;
+    private boolean tokenHere;
+    private long tokenSum;
+    private boolean tokenBlack;
+    private boolean roundStarted;
+
+    // What the metrics need.
+    private long[] ids = new long[64];
+    private long[] costs = new long[64];
+    private int executed;
+    private long work;
+    private long lastFinish;
+    private final Histogram responses = new Histogram(3);
+    private long balancingMessages;
+    private long terminationMessages;
+    private long migratedTasks;
+    private long[] loadTimes = new long[64];
+    private long[] loadValues = new long[64];
+    private int loadChanges;
+
+    /**
+     * A node on processor {@code p}.
+     *
+     * @param arrivals  the workload's tasks released on this node, release in time units, ascending
+     * @param unit      clock units per time unit: 1 under the model clock, ns per time unit under the wall clock
+     * @param seed      the run's seed (this node's random source mixes in its rank)
+     */
+    public Node(Processor p, Workload workload, long[] capacities, int[] domain, NodePolicy policy, long unit,
+            List<Task> arrivals, long seed) {
+        this.p = p;
+        this.workload = workload;
+        this.capacities = capacities;
+        this.domain = domain;
+        this.policy = policy;
+        this.unit = unit;
+        this.arrivals = arrivals;
+        this.known = new long[p.size()];
+        Arrays.fill(known, -1);
+        this.random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + p.rank());
+        this.tokenHere = p.rank() == 0;
+    }
+
+    /** Runs the node until node 0 says all work is done; returns what it did. */
+    public NodeRecord run() {
+        recordLoad();
+        policy.onStart(this);
+        while (!stopped) {
+            releaseArrivals();
+            // Only what has arrived by now: requests that keep coming while this node answers
+            // must not keep it from its tasks and from passing the termination token.
+            long drainUntil = p.now();
+            Message m;
+            while (!stopped && (m = p.recvAnyBy(drainUntil)) != null) {
+                handle(m);
+            }
+            if (stopped) {
+                break;
+            }
+            if (!queue.isEmpty()) {
+                execute(queue.pollFirst());
+                continue;
+            }
+            if (passive()) {
+                passToken();
+                if (stopped) {
+                    break;
+                }
+            }
+            if (wakeAt <= p.now()) {
+                wakeAt = Long.MAX_VALUE;
+            }
+            policy.onIdle(this);
+            long until = Math.min(wakeAt, nextArrival < arrivals.size() ? arrivals.get(nextArrival).release() * unit : Long.MAX_VALUE);
+            m = until == Long.MAX_VALUE ? p.recvAny() : p.recvAnyBy(until);
+            if (m != null) {
+                handle(m);
+            }
+        }
+        if (!queue.isEmpty()) {
+            throw new IllegalStateException("node " + p.rank() + " told to stop with " + queue.size() + " tasks queued");
+        }
+        return new NodeRecord(Arrays.copyOf(ids, executed), Arrays.copyOf(costs, executed), work, lastFinish, responses,
+                balancingMessages, terminationMessages, migratedTasks, Arrays.copyOf(loadTimes, loadChanges),
+                Arrays.copyOf(loadValues, loadChanges));
+    }
+
+    private boolean passive() {
+        return queue.isEmpty() && nextArrival == arrivals.size();
+    }
+
+    private void releaseArrivals() {
+        boolean any = false;
+        long now = p.now();
+        while (nextArrival < arrivals.size() && arrivals.get(nextArrival).release() * unit <= now) {
+            Task t = arrivals.get(nextArrival++);
+            enqueue(unit == 1 ? t : new Task(t.id(), t.cost(), t.release() * unit, t.origin(), t.depth()));
+            any = true;
+        }
+        if (any) {
+            recordLoad();
+            policy.onReleased(this);
+        }
+    }
+
+    private void execute(Task t) {
+        queuedWork -= t.cost();
+        executedSinceReceive = true;
+        recordLoad();
+        p.compute(t.duration(capacities[p.rank()]) * unit);
+        long finish = p.now();
+        if (executed == ids.length) {
+            ids = Arrays.copyOf(ids, 2 * executed);
+            costs = Arrays.copyOf(costs, 2 * executed);
+        }
+        ids[executed] = t.id();
+        costs[executed++] = t.cost();
+        work += t.cost();
+        lastFinish = finish;
+        responses.recordValue(Math.max(0, finish - t.release()));
+        List<Task> children = workload.children(t, finish, p.rank());
+        if (!children.isEmpty()) {
+            children.forEach(this::enqueue);
+            recordLoad();
+            policy.onReleased(this);
+        }
+        policy.onFinished(this);
+    }
+
+    private void enqueue(Task t) {
+        queue.addLast(t);
+        queuedWork += t.cost();
+    }
+
+    private void handle(Message m) {
+        int from = m.source();
+        switch (m.tag()) {
+            case Tags.NOTICE -> {
+                long[] v = (long[]) m.payload();
+                known[from] = v[0];
+                policy.onNotice(this, from, (int) v[1]);
+            }
+            case Tags.REQUEST -> {
+                long[] v = (long[]) m.payload();
+                known[from] = v[1];
+                policy.onRequest(this, from, v[0]);
+            }
+            case Tags.DENY -> {
+                known[from] = ((long[]) m.payload())[0];
+                policy.onDenied(this, from);
+            }
+            case Tags.STEAL -> {
+                known[from] = ((long[]) m.payload())[0];
+                policy.onSteal(this, from);
+            }
+            case Tags.TASKS -> {
+                Batch b = (Batch) m.payload();
+                known[from] = b.senderWork();
+                basicCount--;
+                black = true;
+                executedSinceReceive = false;
+                long moved = 0;
+                for (Task t : b.tasks()) {
+                    enqueue(t);
+                    moved += t.cost();
+                }
+                recordLoad();
+                policy.onTasks(this, from, moved);
+            }
+            case Tags.TOKEN -> {
+                long[] v = (long[]) m.payload();
+                tokenHere = true;
+                tokenSum = v[0];
+                tokenBlack = v[1] != 0;
+            }
+            case Tags.STOP -> stopped = true;
+            default -> throw new IllegalStateException("node " + p.rank() + ": unknown message tag " + m.tag() + " from " + from);
+        }
+    }
+
+    /** Safra's rules for a passive node holding the token. */
+    private void passToken() {
+        if (!tokenHere) {
+            return;
+        }
+        int n = p.size();
+        if (p.rank() == 0) {
+            if (n == 1 || (roundStarted && !tokenBlack && !black && tokenSum + basicCount == 0)) {
+                for (int j = 1; j < n; j++) {
+                    p.send(j, Tags.STOP, null, 0);
+                    terminationMessages++;
+                }
+                stopped = true;
+                return;
+            }
+            roundStarted = true;
+            black = false;
+            tokenHere = false;
+            p.send(1, Tags.TOKEN, new long[] {0, 0}, 16);
+        } else {
+            tokenHere = false;
+            p.send((p.rank() + 1) % n, Tags.TOKEN, new long[] {tokenSum + basicCount, tokenBlack || black ? 1 : 0}, 16);
+            black = false;
+        }
+        terminationMessages++;
+    }
+
+    private void recordLoad() {
+        if (loadChanges > 0 && loadValues[loadChanges - 1] == queuedWork) {
+            return;
+        }
+        long now = p.now();
+        if (loadChanges > 0 && loadTimes[loadChanges - 1] == now) {
+            loadValues[loadChanges - 1] = queuedWork;
+            return;
+        }
+        if (loadChanges == loadTimes.length) {
+            loadTimes = Arrays.copyOf(loadTimes, 2 * loadChanges);
+            loadValues = Arrays.copyOf(loadValues, 2 * loadChanges);
+        }
+        loadTimes[loadChanges] = now;
+        loadValues[loadChanges++] = queuedWork;
+    }
+
+    // ---- NodeView ----
+
+    @Override
+    public int rank() {
+        return p.rank();
+    }
+
+    @Override
+    public int nodes() {
+        return p.size();
+    }
+
+    @Override
+    public int[] domain() {
+        return domain;
+    }
+
+    @Override
+    public long capacity() {
+        return capacities[p.rank()];
+    }
+
+    @Override
+    public long capacityOf(int j) {
+        return capacities[j];
+    }
+
+    @Override
+    public long now() {
+        return p.now();
+    }
+
+    @Override
+    public long[] logP() {
+        LogP params = p.params();
+        return new long[] {params.L(), params.o(), params.g()};
+    }
+
+    @Override
+    public long queuedWork() {
+        return queuedWork;
+    }
+
+    @Override
+    public int queuedTasks() {
+        return queue.size();
+    }
+
+    @Override
+    public long knownWork(int j) {
+        return known[j];
+    }
+
+    @Override
+    public void assumeWork(int j, long value) {
+        known[j] = value;
+    }
+
+    @Override
+    public SplittableRandom random() {
+        return random;
+    }
+
+    @Override
+    public void notifyDomain(int state) {
+        for (int j : domain) {
+            p.send(j, Tags.NOTICE, new long[] {queuedWork, state}, 16);
+            balancingMessages++;
+        }
+    }
+
+    @Override
+    public void request(int j, long amount) {
+        p.send(j, Tags.REQUEST, new long[] {amount, queuedWork}, 16);
+        balancingMessages++;
+    }
+
+    @Override
+    public void steal(int j) {
+        p.send(j, Tags.STEAL, new long[] {queuedWork}, 8);
+        balancingMessages++;
+    }
+
+    @Override
+    public void deny(int j) {
+        p.send(j, Tags.DENY, new long[] {queuedWork}, 8);
+        balancingMessages++;
+    }
+
+    @Override
+    public long migrate(int j, long amount, boolean newest) {
+        if (amount <= 0 || queue.isEmpty() || !executedSinceReceive) {
+            return 0;
+        }
+        ArrayDeque<Task> taken = new ArrayDeque<>();
+        long moved = 0;
+        while (!queue.isEmpty()) {
+            Task t = newest ? queue.peekLast() : queue.peekFirst();
+            // Take it if it fits, or if overshooting by it leaves us nearer the amount than stopping short.
+            if (moved + t.cost() > amount && moved + t.cost() - amount >= amount - moved) {
+                break;
+            }
+            if (newest) {
+                queue.pollLast();
+                taken.addFirst(t);
+            } else {
+                queue.pollFirst();
+                taken.addLast(t);
+            }
+            moved += t.cost();
+            if (moved >= amount) {
+                break;
+            }
+        }
+        if (taken.isEmpty()) {
+            return 0;
+        }
+        queuedWork -= moved;
+        recordLoad();
+        Batch batch = new Batch(taken.toArray(Task[]::new), queuedWork);
+        p.send(j, Tags.TASKS, batch, batch.bytes());
+        basicCount++;
+        balancingMessages++;
+        migratedTasks += taken.size();
+        return moved;
+    }
+
+    @Override
+    public void wakeAt(long time) {
+        wakeAt = Math.min(wakeAt, Math.max(time, p.now() + 1));
+    }
+
+    @Override
+    public long timeUnit() {
+        return unit;
+    }
+}

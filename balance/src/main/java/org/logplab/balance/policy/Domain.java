@@ -1,0 +1,130 @@
+package org.logplab.balance.policy;
+
+/**
+ * The domain arithmetic of ALGORITHMS.md §12, with capacities: the seed's domain average
+ * {@code Wavg'} becomes the drain time {@code tau = (W_p + sum W_j) / (c_p + sum c_j)} over this
+ * node and the domain members it has heard from, and a node's fair share of work is
+ * {@code tau * c}. With equal capacities {@code tau * c} is the seed's {@code Wavg'}.
+ */
+final class Domain {
+    private Domain() {
+    }
+
+    /** {@code tau}, time units of work per unit of capacity, over this node and the members heard from. */
+    static double drainTime(NodeView node) {
+        double work = node.queuedWork();
+        double capacity = node.capacity();
+        for (int j : node.domain()) {
+            long w = node.knownWork(j);
+            if (w >= 0) {
+                work += w;
+                capacity += node.capacityOf(j);
+            }
+        }
+        return work / capacity;
+    }
+
+    /** This node's work above its fair share ({@code W_p - tau c_p}); negative below it. */
+    static double excess(NodeView node, double tau) {
+        return node.queuedWork() - tau * node.capacity();
+    }
+
+    /**
+     * Receiver side (light-node request): asks each heavy member {@code j} (known work above its
+     * share, {@code H(j) = W_j - tau c_j > 0}) for {@code M_j = (tau c_p - W_p) H(j) / sum H},
+     * the {@code limit} heaviest first. Returns the number of requests sent (0 if none is heavy).
+     */
+    static int requestFromHeavy(NodeView node, double tau, int limit, java.util.function.IntPredicate eligible) {
+        double deficit = tau * node.capacity() - node.queuedWork();
+        int[] members = node.domain();
+        double[] h = new double[members.length];
+        double sum = 0;
+        for (int k = 0; k < members.length; k++) {
+            int j = members[k];
+            long w = node.knownWork(j);
+            if (w >= 0 && eligible.test(j)) {
+                h[k] = Math.max(0, w - tau * node.capacityOf(j));
+                sum += h[k];
+            }
+        }
+        if (sum <= 0 || deficit <= 0) {
+            return 0;
+        }
+        Integer[] order = new Integer[members.length];
+        for (int k = 0; k < order.length; k++) {
+            order[k] = k;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(h[b], h[a]));
+        int sent = 0;
+        for (int k : order) {
+            if (h[k] <= 0 || (limit > 0 && sent == limit)) {
+                break;
+            }
+            node.request(members[k], Math.max(1, Math.round(deficit * h[k] / sum)));
+            sent++;
+        }
+        return sent;
+    }
+
+    /**
+     * Sender side (heavy-node request): pushes this node's excess to the members below their share,
+     * in proportion to their deficits {@code tau c_j - W_j} (the seed copies the receiver formula
+     * here; weighting by deficit is what sends work where there is room), never more than a
+     * member's deficit. Returns the work moved.
+     */
+    static long pushToLight(NodeView node, double tau, boolean newest, java.util.function.IntPredicate eligible) {
+        double excess = excess(node, tau);
+        int[] members = node.domain();
+        double[] d = new double[members.length];
+        double sum = 0;
+        for (int k = 0; k < members.length; k++) {
+            int j = members[k];
+            long w = node.knownWork(j);
+            if (w >= 0 && eligible.test(j)) {
+                d[k] = Math.max(0, tau * node.capacityOf(j) - w);
+                sum += d[k];
+            }
+        }
+        if (sum <= 0 || excess <= 0) {
+            return 0;
+        }
+        long moved = 0;
+        for (int k = 0; k < members.length && node.queuedTasks() > 1; k++) {
+            if (d[k] <= 0) {
+                continue;
+            }
+            long share = Math.round(Math.min(d[k], excess * d[k] / sum));
+            long m = node.migrate(members[k], share, newest);
+            if (m > 0) {
+                node.assumeWork(members[k], node.knownWork(members[k]) + m);
+                moved += m;
+            }
+        }
+        return moved;
+    }
+
+    /**
+     * Answers a request for {@code amount} from {@code from}: gives up to the amount but not
+     * more than this node's excess over its share, else denies.
+     */
+    static void answer(NodeView node, int from, long amount, boolean newest) {
+        double give = Math.min(amount, excess(node, drainTime(node)));
+        long moved = give >= 1 && node.queuedTasks() > 1 ? node.migrate(from, Math.round(give), newest) : 0;
+        if (moved > 0) {
+            node.assumeWork(from, Math.max(0, node.knownWork(from)) + moved);
+        } else {
+            node.deny(from);
+        }
+    }
+
+    /**
+     * The pause after the {@code failures}-th fruitless request round or steal in a row: one round
+     * trip (at least one time unit), doubled with each failure up to 64 round trips, so that an
+     * idle system does not flood itself with futile requests.
+     */
+    static long backoff(NodeView node, int failures) {
+        long[] lop = node.logP();
+        long roundTrip = Math.max(node.timeUnit(), 2 * (lop[0] + 2 * lop[1]));
+        return roundTrip << Math.min(Math.max(failures - 1, 0), 6);
+    }
+}

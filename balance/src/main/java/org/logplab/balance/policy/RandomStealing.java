@@ -1,0 +1,56 @@
+package org.logplab.balance.policy;
+
+/**
+ * {@code stealing}: random work stealing on the runtime. An idle node asks a domain member chosen
+ * at random for work; the victim, if it has at least two queued tasks, gives about half its queued
+ * work, oldest tasks first (the end opposite to the newest, as work-stealing deques do), else denies; after a denial the thief waits a round trip before trying again, twice as long
+ * after each further denial in a row (up to 64 round trips).
+ */
+public final class RandomStealing implements Policy {
+    @Override
+    public String name() {
+        return "stealing";
+    }
+
+    @Override
+    public NodePolicy forNode(int rank) {
+        return new NodePolicy() {
+            private boolean outstanding;
+            private long notBefore;
+            private int failures;
+
+            @Override
+            public void onIdle(NodeView node) {
+                int[] members = node.domain();
+                if (outstanding || members.length == 0) {
+                    return;
+                }
+                if (node.now() < notBefore) {
+                    node.wakeAt(notBefore);
+                    return;
+                }
+                node.steal(members[node.random().nextInt(members.length)]);
+                outstanding = true;
+            }
+
+            @Override
+            public void onSteal(NodeView node, int from) {
+                if (node.queuedTasks() < 2 || node.migrate(from, node.queuedWork() / 2, false) == 0) {
+                    node.deny(from);
+                }
+            }
+
+            @Override
+            public void onTasks(NodeView node, int from, long work) {
+                outstanding = false;
+                failures = 0;
+            }
+
+            @Override
+            public void onDenied(NodeView node, int from) {
+                outstanding = false;
+                notBefore = node.now() + Domain.backoff(node, ++failures);
+            }
+        };
+    }
+}
