@@ -1,0 +1,71 @@
+package org.logplab.balance.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.logplab.balance.Task;
+
+class WorkloadsTest {
+
+    @Test
+    void seedScenarioHasExactlyTheWorkItsLoadIndexSaysDealtRoundRobin() {
+        long[] capacities = {20, 90, 30, 20, 40};
+        for (int x : new int[] {50, 100, 180}) {
+            List<Task> tasks = Workloads.seed(capacities, x, 3).released();
+            // W = 10 X sum(c) = 10 * X * 200.
+            assertThat(tasks.stream().mapToLong(Task::cost).sum()).isEqualTo(2_000L * x);
+            assertThat(tasks).hasSize(4 * x);
+            for (int node = 0; node < 5; node++) {
+                int n = node;
+                assertThat(tasks.stream().filter(t -> t.origin() == n).count()).isEqualTo(4L * x / 5);
+            }
+            assertThat(tasks).allMatch(t -> t.release() == 0 && t.cost() >= 1);
+        }
+        assertThat(Workloads.seed(capacities, 100, 3).released()).isEqualTo(Workloads.seed(capacities, 100, 3).released());
+    }
+
+    @Test
+    void poissonOffersTheRequestedShareOfTheCapacity() {
+        long[] capacities = {10, 10, 10, 10};
+        for (int u : new int[] {20, 50, 90}) {
+            for (Workloads.Costs costs : Workloads.Costs.values()) {
+                List<Task> tasks = Workloads.poisson(capacities, u, 100_000, costs, 100, 11).released();
+                double work = tasks.stream().mapToLong(Task::cost).sum();
+                double span = tasks.get(tasks.size() - 1).release();
+                // Offered work per time unit over the capacity, 40 work units per time unit.
+                assertThat(work / span / 40).as("U=%d %s", u, costs).isCloseTo(u / 100.0, within(0.05 * u / 100.0));
+                assertThat(work / tasks.size()).as("mean cost %s", costs).isCloseTo(100, within(costs == Workloads.Costs.PARETO ? 6.0 : 2.0));
+            }
+        }
+        assertThatThrownBy(() -> Workloads.poisson(capacities, 99, 10, Workloads.Costs.EXPONENTIAL, 100, 1))
+                .hasMessageContaining("utilisation must be 10..95");
+    }
+
+    @Test
+    void utsTreesArePureFunctionsOfTheSeedWithTheExpectedSize() {
+        double mean = 0;
+        for (long seed = 0; seed < 20; seed++) {
+            UtsWorkload w = UtsWorkload.binomial(seed);
+            List<Task> all = w.all();
+            mean += all.size() / 20.0;
+            assertThat(all.stream().map(Task::id).distinct().count()).isEqualTo(all.size());
+        }
+        // 1 + 200 / (1 - 5 * 0.19) = 4001.
+        assertThat(mean).isCloseTo(4001, within(400.0));
+        UtsWorkload g = UtsWorkload.geometric(4);
+        Task root = g.released().get(0);
+        assertThat(g.children(root, 7, 1)).isEqualTo(g.children(root, 7, 1))
+                .allMatch(c -> c.release() == 7 && c.origin() == 1 && c.depth() == 1);
+        assertThat(g.all()).allMatch(t -> t.depth() <= 8);
+    }
+
+    @Test
+    void badInputIsRejected() {
+        assertThatThrownBy(() -> Workloads.seed(new long[] {1}, 0, 1)).hasMessageContaining("load index must be positive");
+        assertThatThrownBy(() -> Workloads.hotspot(0, 10, 1)).hasMessageContaining("at least one task");
+        assertThatThrownBy(() -> new UtsWorkload(UtsWorkload.Shape.BINOMIAL, 10, 5, 0.3, 0, 10, 1, 2, 1)).hasMessageContaining("m q < 1");
+    }
+}
