@@ -17,9 +17,9 @@ public final class Bidirectional implements Policy {
     private static final int SENDER = 2;
     private final double band;
 
-    /** Default band 0.25: R below 0.75, S above 1.25 of the fair share. */
+    /** Default band 0.5: R below 0.5, S above 1.5 of the fair share (0.25 measured worse: more tasks bounced). */
     public Bidirectional() {
-        this(0.25);
+        this(0.5);
     }
 
     /** @param band the hysteresis band around the fair share, in [0, 1) */

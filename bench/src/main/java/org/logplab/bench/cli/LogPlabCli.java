@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             KTreeCommand.class,
             FftCommand.class,
             JmhReportCommand.class,
+            BalanceCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 

@@ -1,0 +1,81 @@
+package org.logplab.balance;
+
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.logplab.balance.workload.Workload;
+
+/**
+ * The reference without LogP costs: the same task set on a JDK {@link ForkJoinPool} of one
+ * thread per node, wall clock only. A task busies its worker for {@code ceil(cost / c)} time units
+ * of {@code unitNanos} ns with {@code c} the mean capacity (the pool's workers are alike), then
+ * forks its children; tasks released later are submitted at their release time by the calling
+ * thread. Metrics as {@link BalanceResult}, with the pool's steals as migrations and no messages.
+ */
+public final class ForkJoinReference {
+    private ForkJoinReference() {
+    }
+
+    /** Runs {@code config}'s workload on a pool of {@code config.nodes()} threads. */
+    public static BalanceResult run(BalanceConfig config) {
+        Workload workload = config.workload();
+        long[] capacities = config.capacities();
+        long capacity = Math.max(1, Math.round(java.util.Arrays.stream(capacities).average().orElse(1)));
+        long unit = config.unitNanos();
+        ForkJoinPool pool = new ForkJoinPool(config.nodes());
+        Histogram responses = new ConcurrentHistogram(3);
+        LongAdder done = new LongAdder();
+        LongAdder work = new LongAdder();
+        AtomicLong lastFinish = new AtomicLong();
+        long start = System.nanoTime();
+        final class Run extends RecursiveAction {
+            private final org.logplab.balance.Task task;
+
+            Run(org.logplab.balance.Task task) {
+                this.task = task;
+            }
+
+            @Override
+            protected void compute() {
+                long end = System.nanoTime() + task.duration(capacity) * unit;
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+                long finish = System.nanoTime() - start;
+                responses.recordValue(Math.max(0, finish - task.release()));
+                done.increment();
+                work.add(task.cost());
+                lastFinish.accumulateAndGet(finish, Math::max);
+                List<org.logplab.balance.Task> children = workload.children(task, finish, 0);
+                invokeAll(children.stream().map(Run::new).toList());
+            }
+        }
+        try {
+            for (org.logplab.balance.Task t : workload.released()) {
+                long at = start + t.release() * unit;
+                while (System.nanoTime() < at) {
+                    Thread.onSpinWait();
+                }
+                pool.execute(new Run(new org.logplab.balance.Task(t.id(), t.cost(), t.release() * unit, t.origin(), t.depth())));
+            }
+            pool.awaitQuiescence(config.timeout().toNanos(), TimeUnit.NANOSECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        List<org.logplab.balance.Task> all = workload.all();
+        long expectedCost = all.stream().mapToLong(org.logplab.balance.Task::cost).sum();
+        long tasks = all.size();
+        long totalCapacity = capacity * config.nodes();
+        double ideal = (double) expectedCost / totalCapacity * unit;
+        long makespan = lastFinish.get();
+        return new BalanceResult(tasks, done.sum(), Math.max(0, tasks - done.sum()), Math.max(0, done.sum() - tasks),
+                work.sum() != expectedCost, makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
+                responses.getValueAtPercentile(99), 0, (double) pool.getStealCount() / tasks, 0, new double[0], new double[0],
+                Double.NaN, Double.NaN);
+    }
+}
