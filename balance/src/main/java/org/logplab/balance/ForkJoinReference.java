@@ -15,7 +15,9 @@ import org.logplab.balance.workload.Workload;
  * thread per node, wall clock only. A task busies its worker for {@code ceil(cost / c)} time units
  * of {@code unitNanos} ns with {@code c} the mean capacity (the pool's workers are alike), then
  * forks its children; tasks released later are submitted at their release time by the calling
- * thread. Metrics as {@link BalanceResult}, with the pool's steals as migrations and no messages.
+ * thread. Children are forked and never joined (completion is counted), as spawned tasks are
+ * in the LogP runs. Every task is counted and its cost summed, so a lost or repeated task shows in
+ * {@link BalanceResult#exactlyOnce()}. Metrics as {@link BalanceResult}, with the pool's steals as migrations and no messages.
  */
 public final class ForkJoinReference {
     private ForkJoinReference() {
@@ -30,6 +32,10 @@ public final class ForkJoinReference {
         ForkJoinPool pool = new ForkJoinPool(config.nodes());
         Histogram responses = new ConcurrentHistogram(3);
         LongAdder done = new LongAdder();
+        List<org.logplab.balance.Task> all = workload.all();
+        // The caller waits on a latch, parked: a caller that helped or polled the pool would be a
+        // third thread competing for the cores.
+        java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(all.size());
         LongAdder work = new LongAdder();
         AtomicLong lastFinish = new AtomicLong();
         long start = System.nanoTime();
@@ -52,22 +58,31 @@ public final class ForkJoinReference {
                 work.add(task.cost());
                 lastFinish.accumulateAndGet(finish, Math::max);
                 List<org.logplab.balance.Task> children = workload.children(task, finish, 0);
-                invokeAll(children.stream().map(Run::new).toList());
+                // Spawned, never joined (the latch counts completions): a join that waits makes
+                // the pool add compensating threads, more busy threads than cores.
+                for (org.logplab.balance.Task child : children) {
+                    new Run(child).fork();
+                }
+                finished.countDown();
             }
         }
         try {
             for (org.logplab.balance.Task t : workload.released()) {
                 long at = start + t.release() * unit;
-                while (System.nanoTime() < at) {
-                    Thread.onSpinWait();
+                for (long left = at - System.nanoTime(); left > 0; left = at - System.nanoTime()) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(left);
                 }
                 pool.execute(new Run(new org.logplab.balance.Task(t.id(), t.cost(), t.release() * unit, t.origin(), t.depth())));
             }
-            pool.awaitQuiescence(config.timeout().toNanos(), TimeUnit.NANOSECONDS);
+            if (!finished.await(config.timeout().toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new IllegalStateException("the fork/join reference did not finish within " + config.timeout());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         } finally {
             pool.shutdownNow();
         }
-        List<org.logplab.balance.Task> all = workload.all();
         long expectedCost = all.stream().mapToLong(org.logplab.balance.Task::cost).sum();
         long tasks = all.size();
         long totalCapacity = capacity * config.nodes();

@@ -80,7 +80,8 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--shape", defaultValue = "binomial", description = "uts: binomial or geometric tree.")
     String shape;
 
-    @Option(names = "--reps", defaultValue = "1", description = "Wall clock: repetitions, the median makespan's run is shown.")
+    @Option(names = "--reps", defaultValue = "1",
+            description = "Wall clock: timed repetitions after one untimed warm-up run; the median makespan's run is shown.")
     int reps;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the workload and the policies.")
@@ -148,9 +149,19 @@ final class BalanceCommand extends CommandBase {
         return 0;
     }
 
-    /** The classic comparison: which of light and heavy has the lower mean response at each load, and where bidirectional stands. */
+    /** Against the fork/join reference, and the classic comparison: which of light and heavy has the lower mean response at each load, and where bidirectional stands. */
     private void compare(Map<Integer, Map<String, BalanceResult>> byLoad) {
         for (Map.Entry<Integer, Map<String, BalanceResult>> e : byLoad.entrySet()) {
+            BalanceResult forkJoin = e.getValue().get("forkjoin");
+            if (forkJoin != null) {
+                StringBuilder b = new StringBuilder("makespan / forkjoin's:");
+                e.getValue().forEach((name, r) -> {
+                    if (!name.equals("forkjoin")) {
+                        b.append(String.format(" %s %.3f", name, (double) r.makespan() / forkJoin.makespan()));
+                    }
+                });
+                out().println(b);
+            }
             BalanceResult light = e.getValue().get("light");
             BalanceResult heavy = e.getValue().get("heavy");
             BalanceResult both = e.getValue().get("bidirectional");
@@ -167,6 +178,10 @@ final class BalanceCommand extends CommandBase {
 
     private BalanceResult median(BalanceConfig config, boolean forkJoin, int runs) {
         List<BalanceResult> results = new ArrayList<>();
+        if (config.clock() == ClockKind.WALL) {
+            // One untimed run first: a cold JIT costs a node microseconds per task.
+            Object warmUp = forkJoin ? ForkJoinReference.run(config) : BalanceRun.run(config);
+        }
         for (int i = 0; i < runs; i++) {
             results.add(forkJoin ? ForkJoinReference.run(config) : BalanceRun.run(config));
         }
