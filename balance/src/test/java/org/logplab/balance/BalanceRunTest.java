@@ -39,12 +39,16 @@ class BalanceRunTest {
         for (int i = 0; i < 200; i++) {
             tasks.add(new Task(i, 10 + i % 7, 0, 0, 0));
         }
+        // Without balancing node 0 runs all 200 tasks (costs 10..16) alone: 2594 time units.
+        long alone = tasks.stream().mapToLong(Task::cost).sum();
         for (String name : Policies.NAMES) {
             BalanceResult r = BalanceRun.run(config(ListedWorkload.of(tasks), new long[] {1, 1, 1, 1}, Topology.RING,
                     Policies.parse(name), 5, 1, 2, ClockKind.MODEL, 3));
             assertThat(r.exactlyOnce()).as(name).isTrue();
-            if (!name.equals("none")) {
-                assertThat(r.makespan()).as(name + " spreads the hot spot").isLessThan(r.tasks() * 10 / 2);
+            if (name.equals("none")) {
+                assertThat(r.makespan()).isEqualTo(alone);
+            } else {
+                assertThat(r.makespan()).as(name + " spreads the hot spot").isLessThan(alone * 3 / 5);
                 assertThat(r.migrationsPerTask()).as(name).isPositive();
             }
         }

@@ -41,6 +41,7 @@ public final class Node implements NodeView {
     private final ArrayDeque<Task> queue = new ArrayDeque<>();
     private long queuedWork;
     private final long[] known;
+    private final long[] knownAt;
     private final SplittableRandom random;
     private long wakeAt = Long.MAX_VALUE;
     private boolean stopped;
@@ -60,6 +61,7 @@ public final class Node implements NodeView {
     private long[] costs = new long[64];
     private int executed;
     private long work;
+    private long busy;
     private long lastFinish;
     private final Histogram responses = new Histogram(3);
     private long balancingMessages;
@@ -86,6 +88,7 @@ public final class Node implements NodeView {
         this.unit = unit;
         this.arrivals = arrivals;
         this.known = new long[p.size()];
+        this.knownAt = new long[p.size()];
         Arrays.fill(known, -1);
         this.random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + p.rank());
         this.tokenHere = p.rank() == 0;
@@ -157,8 +160,10 @@ public final class Node implements NodeView {
         queuedWork -= t.cost();
         executedSinceReceive = true;
         recordLoad();
+        long started = p.now();
         p.compute(t.duration(capacities[p.rank()]) * unit);
         long finish = p.now();
+        busy += finish - started;
         if (executed == ids.length) {
             ids = Arrays.copyOf(ids, 2 * executed);
             costs = Arrays.copyOf(costs, 2 * executed);
@@ -187,25 +192,25 @@ public final class Node implements NodeView {
         switch (m.tag()) {
             case Tags.NOTICE -> {
                 long[] v = (long[]) m.payload();
-                known[from] = v[0];
+                hear(from, v[0]);
                 policy.onNotice(this, from, (int) v[1]);
             }
             case Tags.REQUEST -> {
                 long[] v = (long[]) m.payload();
-                known[from] = v[1];
+                hear(from, v[1]);
                 policy.onRequest(this, from, v[0]);
             }
             case Tags.DENY -> {
-                known[from] = ((long[]) m.payload())[0];
+                hear(from, ((long[]) m.payload())[0]);
                 policy.onDenied(this, from);
             }
             case Tags.STEAL -> {
-                known[from] = ((long[]) m.payload())[0];
+                hear(from, ((long[]) m.payload())[0]);
                 policy.onSteal(this, from);
             }
             case Tags.TASKS -> {
                 Batch b = (Batch) m.payload();
-                known[from] = b.senderWork();
+                hear(from, b.senderWork());
                 basicCount--;
                 black = true;
                 executedSinceReceive = false;
@@ -320,14 +325,30 @@ public final class Node implements NodeView {
         return queue.size();
     }
 
+    /**
+     * A member's queued work now, estimated from what it last reported: it has worked its queue
+     * off at its capacity since, and received new work meanwhile at the rate this node sees (its
+     * own busy fraction {@code u}), so the report shrinks by {@code c_j (1 - u)} per time unit.
+     */
     @Override
     public long knownWork(int j) {
-        return known[j];
+        if (known[j] < 0) {
+            return -1;
+        }
+        long now = p.now();
+        double idle = now == 0 ? 1 : 1 - (double) busy / now;
+        double worked = (double) (now - knownAt[j]) / unit * capacities[j] * idle;
+        return Math.max(0, known[j] - (long) worked);
     }
 
     @Override
     public void assumeWork(int j, long value) {
-        known[j] = value;
+        hear(j, value);
+    }
+
+    private void hear(int j, long work) {
+        known[j] = work;
+        knownAt[j] = p.now();
     }
 
     @Override

@@ -1,33 +1,32 @@
 package org.logplab.balance.policy;
 
 /**
- * {@code bidirectional}: the seed's adaptive policy (ALGORITHMS.md §12). A node is a receiver R
- * while its queued work is below {@code (1 - band)} times its fair share {@code tau c_p} (the
- * threshold {@code Mk}, with a hysteresis band so that it does not flap), a sender S above
- * {@code (1 + band)} times it, and normal between; it tells its domain on every change of state,
- * and keeps the light set (members in R) and the heavy set (members in S). While the heavy set is
- * smaller than the light set (light system load) it acts sender-initiated: an S node pushes its
- * excess to the light set; otherwise receiver-initiated: an R node asks the heavy set, as
- * {@link LightNodeRequest} does. Tasks move newest first (cheapest to move: the seed notes that
- * which task moves is key).
+ * {@code bidirectional}: the seed's adaptive policy (ALGORITHMS.md §12). A node is a sender S
+ * while more than {@code mk} tasks are queued on it (the threshold {@code Mk}, a queue length as
+ * in the classic threshold policies), a receiver R otherwise; it tells its domain on every change
+ * of state and keeps the light set (members in R) and the heavy set (members in S). While the
+ * heavy set is smaller than the light set (light system load: few queues are long) it acts
+ * sender-initiated, exactly as {@link HeavyNodeRequest}; otherwise (heavy system load)
+ * receiver-initiated, exactly as {@link LightNodeRequest}. Tasks move newest first (cheapest to
+ * move: the seed notes that which task moves is key). The threshold is absolute on purpose: one
+ * relative to the fair share would call few nodes heavy at any load and never switch.
  */
 public final class Bidirectional implements Policy {
-    private static final int NORMAL = 0;
-    private static final int RECEIVER = 1;
-    private static final int SENDER = 2;
-    private final double band;
+    private static final int RECEIVER = LoadNotices.LIGHT;
+    private static final int SENDER = LoadNotices.HEAVY;
+    private final int mk;
 
-    /** Default band 0.5: R below 0.5, S above 1.5 of the fair share (0.25 measured worse: more tasks bounced). */
+    /** Default threshold: a sender with more than 4 tasks queued (2 measured worse on Poisson load above 50 %). */
     public Bidirectional() {
-        this(0.5);
+        this(4);
     }
 
-    /** @param band the hysteresis band around the fair share, in [0, 1) */
-    public Bidirectional(double band) {
-        if (!(band >= 0 && band < 1)) {
-            throw new IllegalArgumentException("band must be in [0, 1), got " + band);
+    /** @param mk the queue length above which a node is a sender, at least 1 */
+    public Bidirectional(int mk) {
+        if (mk < 1) {
+            throw new IllegalArgumentException("the threshold Mk must be at least 1 queued task, got " + mk);
         }
-        this.band = band;
+        this.mk = mk;
     }
 
     @Override
@@ -38,7 +37,7 @@ public final class Bidirectional implements Policy {
     @Override
     public NodePolicy forNode(int rank) {
         return new NodePolicy() {
-            private int state = NORMAL;
+            private final LoadNotices states = LoadNotices.queueAbove(mk);
             private int[] memberState;
             private LightNodeRequest.Receiver receiver;
             private HeavyNodeRequest.Sender sender;
@@ -46,24 +45,15 @@ public final class Bidirectional implements Policy {
             @Override
             public void onStart(NodeView node) {
                 memberState = new int[node.nodes()];
-                receiver = new LightNodeRequest.Receiver(LoadNotices.NONE, 1 - band, 0, j -> memberState[j] == SENDER);
-                sender = new HeavyNodeRequest.Sender(LoadNotices.NONE, 1 + band, j -> memberState[j] == RECEIVER);
-                state = stateOf(node);
-                node.notifyDomain(state);
-            }
-
-            private int stateOf(NodeView node) {
-                double share = Domain.drainTime(node) * node.capacity();
-                long w = node.queuedWork();
-                return w == 0 || w < (1 - band) * share ? RECEIVER : w > (1 + band) * share ? SENDER : NORMAL;
+                // The two sides are exactly the light and heavy policies (their notices aside):
+                // the sets choose which one acts, not whom it deals with.
+                receiver = new LightNodeRequest.Receiver(null, 0.5, 0, j -> true);
+                sender = new HeavyNodeRequest.Sender(null, 1.5, j -> true);
+                update(node);
             }
 
             private void update(NodeView node) {
-                int s = stateOf(node);
-                if (s != state) {
-                    state = s;
-                    node.notifyDomain(state);
-                }
+                states.maybeNotify(node);
             }
 
             private boolean senderMode(NodeView node) {
@@ -77,15 +67,14 @@ public final class Bidirectional implements Policy {
             }
 
             private void act(NodeView node) {
-                update(node);
+                // Balance first, then tell: a notice of a state that the push is about to end
+                // costs the whole domain a message each.
                 if (senderMode(node)) {
-                    if (state == SENDER) {
-                        sender.tryPush(node);
-                        update(node);
-                    }
-                } else if (state == RECEIVER) {
+                    sender.tryPush(node);
+                } else {
                     receiver.tryRequest(node);
                 }
+                update(node);
             }
 
             @Override

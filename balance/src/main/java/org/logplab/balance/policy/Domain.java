@@ -104,11 +104,17 @@ final class Domain {
     }
 
     /**
-     * Answers a request for {@code amount} from {@code from}: gives up to the amount but not
-     * more than this node's excess over its share, else denies.
+     * Answers a request for {@code amount} from {@code from}: gives up to the amount but not more
+     * than this node's excess over its share or, if larger, what would leave the two of them with
+     * equal drain times; else denies.
      */
     static void answer(NodeView node, int from, long amount, boolean newest) {
-        double give = Math.min(amount, excess(node, drainTime(node)));
+        // What would equalise the two nodes' drain times: the asker's load is fresh (it came with
+        // the request), the rest of the domain's may be stale.
+        long mine = node.queuedWork();
+        long theirs = Math.max(0, node.knownWork(from));
+        double pairwise = mine - (double) (mine + theirs) * node.capacity() / (node.capacity() + node.capacityOf(from));
+        double give = Math.min(amount, Math.max(pairwise, excess(node, drainTime(node))));
         long moved = give >= 1 && node.queuedTasks() > 1 ? node.migrate(from, Math.round(give), newest) : 0;
         if (moved > 0) {
             node.assumeWork(from, Math.max(0, node.knownWork(from)) + moved);

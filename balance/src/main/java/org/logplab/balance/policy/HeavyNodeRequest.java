@@ -5,32 +5,27 @@ package org.logplab.balance.policy;
  * A node whose queued work exceeds {@code heavyFraction} times its fair share {@code tau c_p}
  * pushes its excess {@code W_p - tau c_p} to the domain members below their share, in proportion
  * to their deficits {@code tau c_j - W_j} (the seed copies the receiver formula; weighting by
- * deficit sends work where there is room). It acts when work is released on it and when it hears
- * that a member's load changed; tasks move newest first. Under heavy system load few members are
- * below their share and every push adds to a busy node: this policy's known weakness.
+ * deficit sends work where there is room). It acts when work is released on it, after each task it runs and when a member's
+ * state changes; tasks move newest first. Under heavy system load few members are
+ * below their share and every push adds to a busy node: this policy's known weakness. Nodes tell
+ * their domain when they become heavy or stop being so ({@link LoadNotices}).
  */
 public final class HeavyNodeRequest implements Policy {
     private final double heavyFraction;
-    private final double noticeFraction;
 
-    /** Defaults: heavy above 1.5 times the fair share, notices on 50 % changes. */
+    /** Default: heavy above 1.5 times the fair share. */
     public HeavyNodeRequest() {
-        this(1.5, 0.5);
+        this(1.5);
     }
 
     /**
      * @param heavyFraction  a node is heavy above this multiple of its fair share, at least 1
-     * @param noticeFraction relative load change that triggers a load notice, at least 0
      */
-    public HeavyNodeRequest(double heavyFraction, double noticeFraction) {
+    public HeavyNodeRequest(double heavyFraction) {
         if (!(heavyFraction >= 1)) {
             throw new IllegalArgumentException("heavy fraction must be at least 1, got " + heavyFraction);
         }
-        if (!(noticeFraction >= 0)) {
-            throw new IllegalArgumentException("notice fraction must not be negative, got " + noticeFraction);
-        }
         this.heavyFraction = heavyFraction;
-        this.noticeFraction = noticeFraction;
     }
 
     @Override
@@ -40,7 +35,7 @@ public final class HeavyNodeRequest implements Policy {
 
     @Override
     public NodePolicy forNode(int rank) {
-        return new Sender(new LoadNotices(noticeFraction), heavyFraction, j -> true);
+        return new Sender(LoadNotices.aboveShare(heavyFraction), heavyFraction, j -> true);
     }
 
     /** The sender-initiated side, shared with {@link Bidirectional}. */
@@ -57,23 +52,24 @@ public final class HeavyNodeRequest implements Policy {
 
         @Override
         public void onStart(NodeView node) {
-            notices.maybeNotify(node, 0);
+            notify(node);
         }
 
         @Override
         public void onReleased(NodeView node) {
             tryPush(node);
-            notices.maybeNotify(node, 0);
+            notify(node);
         }
 
         @Override
         public void onFinished(NodeView node) {
-            notices.maybeNotify(node, 0);
+            tryPush(node);
+            notify(node);
         }
 
         @Override
         public void onIdle(NodeView node) {
-            notices.maybeNotify(node, 0);
+            notify(node);
         }
 
         @Override
@@ -83,7 +79,13 @@ public final class HeavyNodeRequest implements Policy {
 
         @Override
         public void onTasks(NodeView node, int from, long work) {
-            notices.maybeNotify(node, 0);
+            notify(node);
+        }
+
+        private void notify(NodeView node) {
+            if (notices != null) {
+                notices.maybeNotify(node);
+            }
         }
 
         void tryPush(NodeView node) {

@@ -5,39 +5,35 @@ package org.logplab.balance.policy;
  * A node whose queued work is below {@code lightFraction} of its fair share {@code tau c_p} (or
  * that is idle) asks each heavy domain member {@code j} for
  * {@code M_j = (tau c_p - W_p) H(j) / sum H}, {@code H(j) = W_j - tau c_j > 0}, from what it last
- * heard of their loads; when it knows of no heavy member it probes one member at random. After a
- * round that brought nothing it waits {@code backoff} before the next: without it an idle system
- * would flood itself with futile requests, which is this policy's known weakness at light load.
+ * heard of their loads; when it knows of no heavy member it probes one member at random.
  * A node asked gives up to the amount but never more than its own excess; tasks move newest first.
+ * Nodes tell their domain when they become heavy or stop being so (heavy: waiting work above
+ * {@code 1 / lightFraction} times the share, see {@link LoadNotices}). A light node that got
+ * nothing asks again after one round trip {@code 2(L + 2o)}: under light system load idle nodes
+ * keep asking busy ones, the flood of futile requests the seed warns of.
  */
 public final class LightNodeRequest implements Policy {
     private final double lightFraction;
     private final int probeLimit;
-    private final double noticeFraction;
 
-    /** Defaults: light below half the fair share, ask every heavy member, notices on 50 % changes. */
+    /** Defaults: light below half the fair share, ask every heavy member. */
     public LightNodeRequest() {
-        this(0.5, 0, 0.5);
+        this(0.5, 0);
     }
 
     /**
      * @param lightFraction  a node is light below this fraction of its fair share, in (0, 1]
      * @param probeLimit     the most members asked per round, 0 for all
-     * @param noticeFraction relative load change that triggers a load notice, at least 0
      */
-    public LightNodeRequest(double lightFraction, int probeLimit, double noticeFraction) {
+    public LightNodeRequest(double lightFraction, int probeLimit) {
         if (!(lightFraction > 0 && lightFraction <= 1)) {
             throw new IllegalArgumentException("light fraction must be in (0, 1], got " + lightFraction);
         }
         if (probeLimit < 0) {
             throw new IllegalArgumentException("probe limit must not be negative, got " + probeLimit);
         }
-        if (!(noticeFraction >= 0)) {
-            throw new IllegalArgumentException("notice fraction must not be negative, got " + noticeFraction);
-        }
         this.lightFraction = lightFraction;
         this.probeLimit = probeLimit;
-        this.noticeFraction = noticeFraction;
     }
 
     @Override
@@ -47,7 +43,7 @@ public final class LightNodeRequest implements Policy {
 
     @Override
     public NodePolicy forNode(int rank) {
-        return new Receiver(new LoadNotices(noticeFraction), lightFraction, probeLimit, j -> true);
+        return new Receiver(LoadNotices.aboveShare(1 / lightFraction), lightFraction, probeLimit, j -> true);
     }
 
     /** The receiver-initiated side, shared with {@link Bidirectional}. */
@@ -59,7 +55,6 @@ public final class LightNodeRequest implements Policy {
         private int outstanding;
         private long gained;
         private long notBefore;
-        private int failures;
 
         Receiver(LoadNotices notices, double lightFraction, int probeLimit, java.util.function.IntPredicate eligible) {
             this.notices = notices;
@@ -70,17 +65,17 @@ public final class LightNodeRequest implements Policy {
 
         @Override
         public void onStart(NodeView node) {
-            notices.maybeNotify(node, 0);
+            notify(node);
         }
 
         @Override
         public void onReleased(NodeView node) {
-            notices.maybeNotify(node, 0);
+            notify(node);
         }
 
         @Override
         public void onFinished(NodeView node) {
-            notices.maybeNotify(node, 0);
+            notify(node);
             tryRequest(node);
         }
 
@@ -92,14 +87,14 @@ public final class LightNodeRequest implements Policy {
         @Override
         public void onRequest(NodeView node, int from, long work) {
             Domain.answer(node, from, work, true);
-            notices.maybeNotify(node, 0);
+            notify(node);
         }
 
         @Override
         public void onTasks(NodeView node, int from, long work) {
             gained += work;
             answered(node);
-            notices.maybeNotify(node, 0);
+            notify(node);
         }
 
         @Override
@@ -109,8 +104,13 @@ public final class LightNodeRequest implements Policy {
 
         private void answered(NodeView node) {
             if (outstanding > 0 && --outstanding == 0) {
-                failures = gained == 0 ? failures + 1 : 0;
-                notBefore = gained == 0 ? node.now() + Domain.backoff(node, failures) : 0;
+                notBefore = gained == 0 ? node.now() + Domain.backoff(node, 1) : 0;
+            }
+        }
+
+        private void notify(NodeView node) {
+            if (notices != null) {
+                notices.maybeNotify(node);
             }
         }
 

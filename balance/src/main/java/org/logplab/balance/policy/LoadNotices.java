@@ -1,29 +1,46 @@
 package org.logplab.balance.policy;
 
 /**
- * When a node tells its domain its load: at the start, on becoming idle or busy, and whenever its
- * queued work has moved by more than {@code fraction} of what it last told (so a notice costs
- * messages in proportion to how much the load really changes). One per node.
+ * A node's state as its domain hears of it, and when it tells them: heavy (a sender, S) or light
+ * (a receiver, R) by a threshold ({@link #aboveShare} or {@link #queueAbove}). It tells its domain at the start and on every change of
+ * state, never on mere changes of load: on a complete domain of {@code k} members a notice costs
+ * {@code k} sends and {@code k} receives of {@code o} each, which on fine-grained work costs more
+ * than balancing gains. Every balancing message carries its sender's queued work besides.
  */
 final class LoadNotices {
-    /** Never notifies (for policies that send notices of their own). */
-    static final LoadNotices NONE = new LoadNotices(-1);
-    private final double fraction;
-    private long told = -1;
+    /** The states a notice carries. */
+    static final int LIGHT = 1;
+    static final int HEAVY = 2;
+    private final java.util.function.Predicate<NodeView> heavy;
+    private int told = -1;
 
-    LoadNotices(double fraction) {
-        this.fraction = fraction;
+    private LoadNotices(java.util.function.Predicate<NodeView> heavy) {
+        this.heavy = heavy;
     }
 
-    /** Sends a notice with {@code state} if the load changed enough since the last one. */
-    void maybeNotify(NodeView node, int state) {
-        if (fraction < 0) {
-            return;
-        }
-        long w = node.queuedWork();
-        if (told < 0 || (w == 0) != (told == 0) || Math.abs(w - told) > fraction * told) {
+    /** Heavy: work waiting (two queued tasks or more) and queued work above {@code high} times the fair share. */
+    static LoadNotices aboveShare(double high) {
+        return new LoadNotices(node -> node.queuedTasks() > 1
+                && node.queuedWork() > high * Domain.drainTime(node) * node.capacity());
+    }
+
+    /** Heavy: more than {@code tasks} tasks queued (the classic queue-length threshold). */
+    static LoadNotices queueAbove(int tasks) {
+        return new LoadNotices(node -> node.queuedTasks() > tasks);
+    }
+
+    /** This node's state now. */
+    int stateOf(NodeView node) {
+        return heavy.test(node) ? HEAVY : LIGHT;
+    }
+
+    /** Tells the domain if the state changed since the last notice; returns the state. */
+    int maybeNotify(NodeView node) {
+        int state = stateOf(node);
+        if (state != told) {
             node.notifyDomain(state);
-            told = w;
+            told = state;
         }
+        return state;
     }
 }

@@ -41,8 +41,9 @@ public interface NodeView {
     int queuedTasks();
 
     /**
-     * The queued work node {@code j} last reported (every balancing message carries its sender's
-     * queued work, and notices report it), or {@code -1} before anything was heard from it.
+     * Node {@code j}'s queued work as last reported (every balancing message carries its sender's
+     * queued work, and notices report it), less what {@code j} has worked off at its capacity since
+     * (an estimate: it may have received work meanwhile); {@code -1} before anything was heard from it.
      */
     long knownWork(int j);
 

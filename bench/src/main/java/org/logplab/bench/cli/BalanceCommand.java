@@ -74,8 +74,12 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--tasks", description = "poisson: tasks in all (default 2000); hotspot: tasks (default 400).")
     Integer tasks;
 
-    @Option(names = "--costs", defaultValue = "exponential", description = "poisson: exponential or pareto task costs (mean 100).")
+    @Option(names = "--costs", defaultValue = "exponential", description = "poisson: exponential or pareto task costs.")
     String costs;
+
+    @Option(names = "--mean-cost", defaultValue = "1000",
+            description = "poisson: mean task cost, work units (default 1000: 100 time units on capacity 10, ten times L).")
+    long meanCost;
 
     @Option(names = "--shape", defaultValue = "binomial", description = "uts: binomial or geometric tree.")
     String shape;
@@ -260,7 +264,7 @@ final class BalanceCommand extends CommandBase {
                 case "exponential", "exp" -> Workloads.Costs.EXPONENTIAL;
                 case "pareto" -> Workloads.Costs.PARETO;
                 default -> throw new IllegalArgumentException("unknown cost distribution '" + costs + "': use exponential or pareto");
-            }, 100, seed);
+            }, meanCost, seed);
             case "uts" -> switch (shape.toLowerCase(Locale.ROOT)) {
                 case "binomial" -> UtsWorkload.binomial(seed);
                 case "geometric" -> UtsWorkload.geometric(seed);
