@@ -38,6 +38,35 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
         return missing == 0 && duplicated == 0 && !costMismatch && tasksDone == tasks;
     }
 
+    /**
+     * The mean of several runs (of one configuration with different seeds): times, ratios and
+     * shares averaged, makespan rounded; task counts, missing, duplicated and termination messages summed.
+     */
+    public static BalanceResult average(java.util.List<BalanceResult> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no runs to average");
+        }
+        java.util.function.ToDoubleFunction<java.util.function.ToDoubleFunction<BalanceResult>> mean =
+                f -> runs.stream().mapToDouble(f).average().orElseThrow();
+        int n = runs.get(0).workShares().length;
+        double[] work = new double[n];
+        double[] capacity = new double[n];
+        for (BalanceResult r : runs) {
+            for (int i = 0; i < n && i < r.workShares().length; i++) {
+                work[i] += r.workShares()[i] / runs.size();
+                capacity[i] += r.capacityShares()[i] / runs.size();
+            }
+        }
+        return new BalanceResult(runs.stream().mapToLong(BalanceResult::tasks).sum(),
+                runs.stream().mapToLong(BalanceResult::tasksDone).sum(), runs.stream().mapToLong(BalanceResult::missing).sum(),
+                runs.stream().mapToLong(BalanceResult::duplicated).sum(), runs.stream().anyMatch(BalanceResult::costMismatch),
+                Math.round(mean.applyAsDouble(r -> r.makespan())), mean.applyAsDouble(BalanceResult::idealMakespan),
+                mean.applyAsDouble(BalanceResult::efficiency), mean.applyAsDouble(BalanceResult::meanResponse),
+                mean.applyAsDouble(BalanceResult::p99Response), mean.applyAsDouble(BalanceResult::messagesPerTask),
+                mean.applyAsDouble(BalanceResult::migrationsPerTask), runs.stream().mapToLong(BalanceResult::terminationMessages).sum(),
+                work, capacity, mean.applyAsDouble(BalanceResult::shareCorrelation), mean.applyAsDouble(BalanceResult::maxAvgLoad));
+    }
+
     static BalanceResult of(BalanceConfig config, NodeRecord[] records) {
         List<Task> all = config.workload().all();
         long[] expectedIds = all.stream().mapToLong(Task::id).sorted().toArray();

@@ -102,11 +102,8 @@ public final class Node implements NodeView {
             releaseArrivals();
             // Only what has arrived by now: requests that keep coming while this node answers
             // must not keep it from its tasks and from passing the termination token.
-            long drainUntil = p.now();
+            drainArrived();
             Message m;
-            while (!stopped && (m = p.recvAnyBy(drainUntil)) != null) {
-                handle(m);
-            }
             if (stopped) {
                 break;
             }
@@ -138,6 +135,21 @@ public final class Node implements NodeView {
                 Arrays.copyOf(loadValues, loadChanges));
     }
 
+    /** Handles the messages that have arrived by now (only those: a stream of requests must not starve the node). */
+    private void drainArrived() {
+        long until = p.now();
+        Message m;
+        while (!stopped && (m = p.recvAnyBy(until)) != null) {
+            handle(m);
+        }
+    }
+
+    /** The longest stretch of a task between two looks at the messages: one message's {@code L + 2o}, at least one time unit. */
+    private long sliceUnits() {
+        LogP params = p.params();
+        return Math.max(unit, params.L() + 2 * params.o());
+    }
+
     private boolean passive() {
         return queue.isEmpty() && nextArrival == arrivals.size();
     }
@@ -161,7 +173,18 @@ public final class Node implements NodeView {
         executedSinceReceive = true;
         recordLoad();
         long started = p.now();
-        p.compute(t.duration(capacities[p.rank()]) * unit);
+        long left = t.duration(capacities[p.rank()]) * unit;
+        // In slices, answering messages between them: a node asked for work while it runs a long
+        // task answers within a slice, not after the whole task (the asker would idle meanwhile).
+        long slice = sliceUnits();
+        while (left > 0) {
+            long now = Math.min(left, slice);
+            p.compute(now);
+            left -= now;
+            if (left > 0) {
+                drainArrived();
+            }
+        }
         long finish = p.now();
         busy += finish - started;
         if (executed == ids.length) {

@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
  * {@code p99_response}, {@code messages_per_task}, {@code migrations_per_task}, {@code tasks},
  * {@code tasks_done}, then {@code clock}, {@code nodes}, {@code topology},
  * {@code termination_messages}, {@code share_correlation}, {@code max_avg_load}, {@code work_shares},
- * {@code capacity_shares}.
+ * {@code capacity_shares}. With {@code --reps R} under the model clock the row is the mean of R runs
+ * with seeds {@code S..S+R-1} and the task counts are summed over them.
  */
 @Command(name = "balance", header = "Compare load-balancing policies on the LogP runtime.")
 final class BalanceCommand extends CommandBase {
@@ -84,8 +85,8 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--shape", defaultValue = "binomial", description = "uts: binomial or geometric tree.")
     String shape;
 
-    @Option(names = "--reps", defaultValue = "1",
-            description = "Wall clock: timed repetitions after one untimed warm-up run; the median makespan's run is shown.")
+    @Option(names = "--reps", defaultValue = "1", description = "Wall clock: timed repetitions after one untimed warm-up run,"
+            + " the median makespan's run shown; model clock: runs with seeds S, S+1, ..., averaged (task counts summed).")
     int reps;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the workload and the policies.")
@@ -119,12 +120,19 @@ final class BalanceCommand extends CommandBase {
                 "msgs/task", "migr/task", "tasks", "done", "share corr", "max/avg load");
         Map<Integer, Map<String, BalanceResult>> byLoad = new LinkedHashMap<>();
         for (int level : levels) {
-            Workload w = workload(kind, caps, level);
             for (String p : policies) {
                 note("balance: " + kind + (level >= 0 ? " load " + level : "") + ", " + p + "...");
-                BalanceConfig config = new BalanceConfig(w, caps, top, p.equals("forkjoin") ? Policies.parse("none") : Policies.parse(p),
-                        latency, overhead, gap, clockKind, unitNanos, seed, Duration.ofMinutes(10));
-                BalanceResult r = median(config, p.equals("forkjoin"), clockKind == ClockKind.WALL ? reps : 1);
+                BalanceResult r;
+                if (clockKind == ClockKind.WALL) {
+                    r = median(config(kind, caps, level, top, p, clockKind, seed), p.equals("forkjoin"), reps);
+                } else {
+                    // Model runs are exact: repetitions are independent seeds, averaged.
+                    List<BalanceResult> runs = new ArrayList<>();
+                    for (int i = 0; i < reps; i++) {
+                        runs.add(BalanceRun.run(config(kind, caps, level, top, p, clockKind, seed + i)));
+                    }
+                    r = reps == 1 ? runs.get(0) : BalanceResult.average(runs);
+                }
                 if (!r.exactlyOnce()) {
                     throw new IllegalStateException(p + " on " + kind + ": " + r.tasksDone() + " of " + r.tasks()
                             + " task executions counted (" + r.missing() + " missing, " + r.duplicated() + " duplicated)");
@@ -178,6 +186,12 @@ final class BalanceCommand extends CommandBase {
                     best, Math.max(light.meanResponse(), heavy.meanResponse()),
                     both == null ? "" : String.format("; bidirectional %.1f = %.3f x the better", both.meanResponse(), both.meanResponse() / best));
         }
+    }
+
+    private BalanceConfig config(String kind, long[] caps, int level, Topology top, String policy, ClockKind clockKind, long runSeed) {
+        return new BalanceConfig(workload(kind, caps, level, runSeed), caps, top,
+                policy.equals("forkjoin") ? Policies.parse("none") : Policies.parse(policy), latency, overhead, gap, clockKind,
+                unitNanos, runSeed, Duration.ofMinutes(10));
     }
 
     private BalanceResult median(BalanceConfig config, boolean forkJoin, int runs) {
@@ -257,7 +271,7 @@ final class BalanceCommand extends CommandBase {
         };
     }
 
-    private Workload workload(String kind, long[] caps, int level) {
+    private Workload workload(String kind, long[] caps, int level, long seed) {
         return switch (kind) {
             case "seed" -> Workloads.seed(caps, level, seed);
             case "poisson" -> Workloads.poisson(caps, level, tasks == null ? 2000 : tasks, switch (costs.toLowerCase(Locale.ROOT)) {
