@@ -47,8 +47,8 @@ public final class Bidirectional implements Policy {
                 memberState = new int[node.nodes()];
                 // The two sides are exactly the light and heavy policies (their notices aside):
                 // the sets choose which one acts, not whom it deals with.
-                receiver = new LightNodeRequest.Receiver(null, 0.5, 0, j -> true);
-                sender = new HeavyNodeRequest.Sender(null, 1.5, j -> true);
+                receiver = new LightNodeRequest.Receiver(LoadNotices.NONE, 0.5, 0);
+                sender = new HeavyNodeRequest.Sender(LoadNotices.NONE, 1.5);
                 update(node);
             }
 

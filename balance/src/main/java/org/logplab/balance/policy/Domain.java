@@ -34,7 +34,7 @@ final class Domain {
      * share, {@code H(j) = W_j - tau c_j > 0}) for {@code M_j = (tau c_p - W_p) H(j) / sum H},
      * the {@code limit} heaviest first. Returns the number of requests sent (0 if none is heavy).
      */
-    static int requestFromHeavy(NodeView node, double tau, int limit, java.util.function.IntPredicate eligible) {
+    static int requestFromHeavy(NodeView node, double tau, int limit) {
         double deficit = tau * node.capacity() - node.queuedWork();
         int[] members = node.domain();
         double[] h = new double[members.length];
@@ -42,7 +42,7 @@ final class Domain {
         for (int k = 0; k < members.length; k++) {
             int j = members[k];
             long w = node.knownWork(j);
-            if (w >= 0 && eligible.test(j)) {
+            if (w >= 0) {
                 h[k] = Math.max(0, w - tau * node.capacityOf(j));
                 sum += h[k];
             }
@@ -72,7 +72,7 @@ final class Domain {
      * here; weighting by deficit is what sends work where there is room), never more than a
      * member's deficit. Returns the work moved.
      */
-    static long pushToLight(NodeView node, double tau, boolean newest, java.util.function.IntPredicate eligible) {
+    static long pushToLight(NodeView node, double tau, boolean newest) {
         double excess = excess(node, tau);
         int[] members = node.domain();
         double[] d = new double[members.length];
@@ -80,7 +80,7 @@ final class Domain {
         for (int k = 0; k < members.length; k++) {
             int j = members[k];
             long w = node.knownWork(j);
-            if (w >= 0 && eligible.test(j)) {
+            if (w >= 0) {
                 d[k] = Math.max(0, tau * node.capacityOf(j) - w);
                 sum += d[k];
             }

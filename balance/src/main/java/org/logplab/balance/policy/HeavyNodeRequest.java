@@ -35,41 +35,39 @@ public final class HeavyNodeRequest implements Policy {
 
     @Override
     public NodePolicy forNode(int rank) {
-        return new Sender(LoadNotices.aboveShare(heavyFraction), heavyFraction, j -> true);
+        return new Sender(LoadNotices.aboveShare(heavyFraction), heavyFraction);
     }
 
     /** The sender-initiated side, shared with {@link Bidirectional}. */
     static class Sender implements NodePolicy {
         private final LoadNotices notices;
         private final double heavyFraction;
-        private final java.util.function.IntPredicate eligible;
 
-        Sender(LoadNotices notices, double heavyFraction, java.util.function.IntPredicate eligible) {
+        Sender(LoadNotices notices, double heavyFraction) {
             this.notices = notices;
             this.heavyFraction = heavyFraction;
-            this.eligible = eligible;
         }
 
         @Override
         public void onStart(NodeView node) {
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
         public void onReleased(NodeView node) {
             tryPush(node);
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
         public void onFinished(NodeView node) {
             tryPush(node);
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
         public void onIdle(NodeView node) {
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
@@ -79,19 +77,14 @@ public final class HeavyNodeRequest implements Policy {
 
         @Override
         public void onTasks(NodeView node, int from, long work) {
-            notify(node);
+            notices.maybeNotify(node);
         }
 
-        private void notify(NodeView node) {
-            if (notices != null) {
-                notices.maybeNotify(node);
-            }
-        }
 
         void tryPush(NodeView node) {
             double tau = Domain.drainTime(node);
             if (node.queuedTasks() > 1 && node.queuedWork() > heavyFraction * tau * node.capacity()) {
-                Domain.pushToLight(node, tau, true, eligible);
+                Domain.pushToLight(node, tau, true);
             }
         }
     }

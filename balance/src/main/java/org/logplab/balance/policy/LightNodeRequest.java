@@ -43,7 +43,7 @@ public final class LightNodeRequest implements Policy {
 
     @Override
     public NodePolicy forNode(int rank) {
-        return new Receiver(LoadNotices.aboveShare(1 / lightFraction), lightFraction, probeLimit, j -> true);
+        return new Receiver(LoadNotices.aboveShare(1 / lightFraction), lightFraction, probeLimit);
     }
 
     /** The receiver-initiated side, shared with {@link Bidirectional}. */
@@ -51,31 +51,29 @@ public final class LightNodeRequest implements Policy {
         private final LoadNotices notices;
         private final double lightFraction;
         private final int probeLimit;
-        private final java.util.function.IntPredicate eligible;
         private int outstanding;
         private long gained;
         private long notBefore;
 
-        Receiver(LoadNotices notices, double lightFraction, int probeLimit, java.util.function.IntPredicate eligible) {
+        Receiver(LoadNotices notices, double lightFraction, int probeLimit) {
             this.notices = notices;
             this.lightFraction = lightFraction;
             this.probeLimit = probeLimit;
-            this.eligible = eligible;
         }
 
         @Override
         public void onStart(NodeView node) {
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
         public void onReleased(NodeView node) {
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
         public void onFinished(NodeView node) {
-            notify(node);
+            notices.maybeNotify(node);
             tryRequest(node);
         }
 
@@ -87,14 +85,14 @@ public final class LightNodeRequest implements Policy {
         @Override
         public void onRequest(NodeView node, int from, long work) {
             Domain.answer(node, from, work, true);
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
         public void onTasks(NodeView node, int from, long work) {
             gained += work;
             answered(node);
-            notify(node);
+            notices.maybeNotify(node);
         }
 
         @Override
@@ -108,11 +106,6 @@ public final class LightNodeRequest implements Policy {
             }
         }
 
-        private void notify(NodeView node) {
-            if (notices != null) {
-                notices.maybeNotify(node);
-            }
-        }
 
         void tryRequest(NodeView node) {
             if (outstanding > 0) {
@@ -130,7 +123,7 @@ public final class LightNodeRequest implements Policy {
                 return;
             }
             gained = 0;
-            outstanding = Domain.requestFromHeavy(node, tau, probeLimit, eligible);
+            outstanding = Domain.requestFromHeavy(node, tau, probeLimit);
             if (outstanding == 0 && node.queuedTasks() == 0) {
                 // Nobody is known to be heavy: probe a member at random.
                 int[] members = node.domain();

@@ -11,6 +11,8 @@ final class LoadNotices {
     /** The states a notice carries. */
     static final int LIGHT = 1;
     static final int HEAVY = 2;
+    /** Never notifies: for a policy whose notices another part sends. */
+    static final LoadNotices NONE = new LoadNotices(node -> false);
     private final java.util.function.Predicate<NodeView> heavy;
     private int told = -1;
 
@@ -37,7 +39,7 @@ final class LoadNotices {
     /** Tells the domain if the state changed since the last notice; returns the state. */
     int maybeNotify(NodeView node) {
         int state = stateOf(node);
-        if (state != told) {
+        if (state != told && this != NONE) {
             node.notifyDomain(state);
             told = state;
         }
