@@ -16,9 +16,9 @@ public final class Bidirectional implements Policy {
     private static final int SENDER = LoadNotices.HEAVY;
     private final int mk;
 
-    /** Default threshold: a sender with more than 4 tasks queued (2 measured worse on Poisson load above 50 %). */
+    /** Default threshold: a sender with more than 2 tasks queued (the classic queue-length threshold). */
     public Bidirectional() {
-        this(4);
+        this(2);
     }
 
     /** @param mk the queue length above which a node is a sender, at least 1 */

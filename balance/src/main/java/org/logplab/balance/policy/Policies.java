@@ -10,13 +10,27 @@ public final class Policies {
     private Policies() {
     }
 
-    /** The built-in policy called {@code name}. */
+    /**
+     * The parameters of the built-in policies: the light fraction and probe limit of {@code light},
+     * the heavy fraction of {@code heavy}, the threshold {@code Mk} of {@code bidirectional}.
+     */
+    public record Parameters(double lightFraction, int probeLimit, double heavyFraction, int mk) {
+        /** The defaults: 0.5, 0 (every heavy member), 1.5, 2. */
+        public static final Parameters DEFAULTS = new Parameters(0.5, 0, 1.5, 2);
+    }
+
+    /** The built-in policy called {@code name} with the default parameters. */
     public static Policy parse(String name) {
+        return parse(name, Parameters.DEFAULTS);
+    }
+
+    /** The built-in policy called {@code name} with {@code p}'s parameters. */
+    public static Policy parse(String name, Parameters p) {
         return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "none" -> new NoBalancing();
-            case "light" -> new LightNodeRequest();
-            case "heavy" -> new HeavyNodeRequest();
-            case "bidirectional" -> new Bidirectional();
+            case "light" -> new LightNodeRequest(p.lightFraction(), p.probeLimit());
+            case "heavy" -> new HeavyNodeRequest(p.heavyFraction());
+            case "bidirectional" -> new Bidirectional(p.mk());
             case "stealing" -> new RandomStealing();
             default -> throw new IllegalArgumentException("unknown policy '" + name + "': use one of "
                     + String.join(", ", NAMES) + " (or forkjoin in the CLI)");

@@ -92,6 +92,18 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the workload and the policies.")
     long seed;
 
+    @Option(names = "--light-fraction", defaultValue = "0.5", description = "light: a node asks below this fraction of its fair share (default 0.5).")
+    double lightFraction;
+
+    @Option(names = "--probe-limit", defaultValue = "0", description = "light: the most members asked per round, 0 for all heavy ones (default 0).")
+    int probeLimit;
+
+    @Option(names = "--heavy-fraction", defaultValue = "1.5", description = "heavy: a node pushes above this multiple of its fair share (default 1.5).")
+    double heavyFraction;
+
+    @Option(names = "--mk", defaultValue = "2", description = "bidirectional: a node is a sender with more than this many tasks queued (default 2).")
+    int mk;
+
     @Override
     int execute() {
         ClockKind clockKind = switch (clock.toLowerCase(Locale.ROOT)) {
@@ -104,7 +116,7 @@ final class BalanceCommand extends CommandBase {
         Topology top = Topology.parse(topology);
         for (String p : policies) {
             if (!p.equals("forkjoin")) {
-                Policies.parse(p);
+                Policies.parse(p, parameters());
             } else if (clockKind == ClockKind.MODEL) {
                 throw new IllegalArgumentException("forkjoin runs only under the wall clock (--clock wall): it has no model time");
             }
@@ -188,9 +200,13 @@ final class BalanceCommand extends CommandBase {
         }
     }
 
+    private Policies.Parameters parameters() {
+        return new Policies.Parameters(lightFraction, probeLimit, heavyFraction, mk);
+    }
+
     private BalanceConfig config(String kind, long[] caps, int level, Topology top, String policy, ClockKind clockKind, long runSeed) {
         return new BalanceConfig(workload(kind, caps, level, runSeed), caps, top,
-                policy.equals("forkjoin") ? Policies.parse("none") : Policies.parse(policy), latency, overhead, gap, clockKind,
+                policy.equals("forkjoin") ? Policies.parse("none") : Policies.parse(policy, parameters()), latency, overhead, gap, clockKind,
                 unitNanos, runSeed, Duration.ofMinutes(10));
     }
 
