@@ -1,6 +1,16 @@
 package org.logplab.bench.cli;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import org.logplab.bench.experiment.FftRuns;
+import org.logplab.bench.experiment.NaiveReduce;
+import org.logplab.bench.report.HtmlReport;
+import org.logplab.bench.report.LineChart;
+import org.logplab.core.measure.AmdahlFit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -21,10 +31,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code logplab demo}: the tour. Measures the host's own LogP parameters and Hockney fit, then
- * runs one traced tree broadcast under the model clock and under the wall clock with injected
- * delays, prints prediction and measurement side by side, and writes a report folder:
- * {@code summary.json}, {@code trace-model.json} and {@code trace-wall.json} (open them in
+ * {@code logplab demo}: the tour. Measures the host's own LogP parameters and Hockney fit, runs one
+ * traced tree broadcast under the model clock and under the wall clock with injected delays, then
+ * the project's experiments (multicast, summation, gossip, k-tree, FFT speedup, Amdahl with
+ * overhead, load balancing), and writes a self-contained report folder: {@code index.html} with
+ * the tables and PNG plots, the JSON behind every table ({@code *.json}, the commands' own JSON
+ * fields), {@code summary.json}, {@code trace-model.json} and {@code trace-wall.json} (open them in
  * ui.perfetto.dev) and {@code latency-wall.hgrm} (HdrHistogram percentiles, ns).
  */
 @Command(header = "The tour: measured LogP parameters, a traced broadcast, a report folder.", name = "demo", description = {
@@ -73,7 +85,7 @@ final class DemoCommand extends CommandBase {
         Files.createDirectories(dir);
         Map<String, Object> summary = fields();
 
-        note("[1/3] measuring the host's LogP parameters (zero injection)...");
+        note("[1/9] measuring the host's LogP parameters (zero injection)...");
         LogPEstimator.Estimate host = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), 8, 16, quick ? 15 : 51);
         int[] sizes = {8, 1024, 65536, 1 << 20};
         double[] oneWay = new double[sizes.length];
@@ -90,11 +102,11 @@ final class DemoCommand extends CommandBase {
         hostJson.put("m_half_bytes", fit.mHalfBytes());
         summary.put("host", hostJson);
 
-        note("[2/3] tree broadcast on " + PROCESSORS + " processors, model clock, " + MODEL + "...");
+        note("[2/9] tree broadcast on " + PROCESSORS + " processors, model clock, " + MODEL + "...");
         RunResult model = RunConfig.builder(MODEL).clock(ClockKind.MODEL).trace(true).run(TreeBroadcast.program(PROCESSORS));
         model.trace().orElseThrow().writeChromeJson(dir.resolve("trace-model.json"));
 
-        note("[3/3] the same broadcast on the wall clock with injected L=50us, o=10us, g=20us...");
+        note("[3/9] the same broadcast on the wall clock with injected L=50us, o=10us, g=20us...");
         int cores = Runtime.getRuntime().availableProcessors();
         int fitting = Math.max(2, Math.min(PROCESSORS, cores));
         int reps = quick ? 200 : 1000;
@@ -119,6 +131,7 @@ final class DemoCommand extends CommandBase {
         summary.put("wall", over == null ? java.util.List.of(fits.json()) : java.util.List.of(fits.json(), over.json()));
         Files.writeString(dir.resolve("summary.json"),
                 JsonLines.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
+        Path index = experiments(dir, hostJson, summary, over == null ? List.of(fits) : List.of(fits, over));
 
         if (json) {
             printJson(summary);
@@ -140,7 +153,199 @@ final class DemoCommand extends CommandBase {
             }
             out().print(b.render());
         }
-        out().println("report: " + dir.toAbsolutePath());
+        out().println("report: " + index.toAbsolutePath());
         return 0;
+    }
+
+    /** Steps 4-9 and the page: each experiment's rows come from the command that prints them, as JSON. */
+    private Path experiments(Path dir, Map<String, Object> host, Map<String, Object> summary, List<WallRuns> wall) throws Exception {
+        HtmlReport report = new HtmlReport(dir, "LogP Lab tour" + (quick ? " (quick)" : ""));
+        report.section("This host", "LogP parameters measured with nothing injected (PRTT estimator) and the Hockney fit of"
+                + " one-way ping-pong times; ns.");
+        report.table("host.json", List.of(host), "Measured L, o, g (ns), Hockney t0 (ns), r_inf (bytes/ns = GB/s), m_half (bytes)");
+        List<Map<String, Object>> wallRows = new ArrayList<>();
+        wall.forEach(w -> wallRows.add(w.json()));
+        report.table("broadcast-wall.json", wallRows, "Binary-tree broadcast, wall clock with injected L=50us o=10us g=20us:"
+                + " median makespan against the LogP prediction (ns); oversubscribed when P exceeds the cores");
+        report.link("trace-model.json", "the model-clock broadcast on 8 processors, a Perfetto trace (open in ui.perfetto.dev)");
+        report.link("trace-wall.json", "the wall-clock broadcast, a Perfetto trace");
+        report.link("latency-wall.hgrm", "message latencies of the wall-clock runs, HdrHistogram percentile distribution (ns)");
+
+        note("[4/9] multicast: binomial, Fibonacci and optimal trees over P, model and wall clock...");
+        int maxP = quick ? 64 : 1024;
+        List<Map<String, Object>> multicast = new ArrayList<>();
+        for (int p = 2; p <= maxP; p *= 2) {
+            multicast.addAll(json("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
+                    "--L", "6", "--o", "2", "--g", "4"));
+        }
+        report.section("Multicast", "One item from rank 0 to all P ranks by uniform halving (binomial), the Fibonacci split"
+                + " and the optimal LogP tree; exact model times, L=6 o=2 g=4.");
+        LineChart mc = new LineChart("Multicast time, model clock (L=6, o=2, g=4)", "P (processors, log scale)", "time (model units)").logX();
+        for (String algo : List.of("binomial", "fibonacci", "optimal")) {
+            List<Map<String, Object>> rows = multicast.stream().filter(r -> algo.equals(r.get("algo"))).toList();
+            mc.line(algo, column(rows, "P"), column(rows, "time"));
+        }
+        report.table("multicast-model.json", multicast, "Model time and prediction per algorithm and P (model units)");
+        report.plot("multicast-model.png", mc, "Multicast completion time against P: the optimal tree is never slower");
+        List<Map<String, Object>> multicastWall = json("collective", "--algo", "binomial,fibonacci,optimal", "--P", "2",
+                "--clock", "wall", "--L", "50us", "--o", "10us", "--g", "20us", "--reps", quick ? "50" : "300");
+        report.table("multicast-wall.json", multicastWall, "The same on the wall clock, P = 2, injected L=50us o=10us g=20us:"
+                + " median (ns) against the prediction");
+        StringBuilder gaps = new StringBuilder();
+        for (int g = 1; g <= 64; g = g < 8 ? g + 1 : g * 2) {
+            gaps.append(gaps.length() == 0 ? "" : ",").append(g);
+        }
+        List<Map<String, Object>> sweep = json("collective", "--algo", "binomial", "--P", "64", "--L", "6", "--o", "2",
+                "--sweep-g", gaps.toString()).stream().filter(r -> r.containsKey("sweep")).toList();
+        double[] fibOverBin = sweep.stream().mapToDouble(r -> ((Number) r.get("fibonacci")).doubleValue()
+                / ((Number) r.get("binomial")).doubleValue()).toArray();
+        report.table("multicast-crossover.json", sweep, "Binomial against Fibonacci on 64 members as the gap grows (model units)");
+        report.plot("multicast-crossover.png", new LineChart("Fibonacci / binomial multicast time, P = 64 (L=6, o=2)",
+                        "max(g, o) / (L + 2o), log scale", "Fibonacci time / binomial time").logX().line("Fibonacci / binomial", column(sweep, "ratio"), fibOverBin)
+                        .curve("equal", new double[] {column(sweep, "ratio")[0], column(sweep, "ratio")[sweep.size() - 1]}, new double[] {1, 1}),
+                "Below 1 the Fibonacci split is faster: it wins when the gap is small against L + 2o, binomial when it is large");
+
+        note("[5/9] optimal summation against the naive reduce...");
+        LogP sumParams = LogP.of(5, 2, 4, 8);
+        String ns = quick ? "1,8,50,100,500,1000" : "1,8,20,50,100,200,500,1000,2000,5000";
+        List<Map<String, Object>> summation = new ArrayList<>();
+        for (Map<String, Object> r : json("summation", "--P", "8", "--N", ns, "--L", "5", "--o", "2", "--g", "4")) {
+            Map<String, Object> row = new LinkedHashMap<>(r);
+            row.put("naive_reduce_time", NaiveReduce.time(sumParams, ((Number) r.get("N")).longValue()));
+            summation.add(row);
+        }
+        report.section("Summation", "N operands on 8 processors, L=5 o=2 g=4, one addition = 1 unit: the optimal LogP"
+                + " summation (seed 003) against each processor adding its share and a binomial reduce.");
+        report.table("summation.json", summation, "Optimal summation time (run = plan) beside the naive reduce (model units)");
+        report.plot("summation.png", new LineChart("Summation on 8 processors (L=5, o=2, g=4)", "N (operands, log scale)",
+                        "time (model units)").logX().line("optimal summation", column(summation, "N"), column(summation, "time"))
+                        .line("naive: local sums, then binomial reduce", column(summation, "N"), column(summation, "naive_reduce_time")),
+                "Optimal summation against the naive reduce: the optimal schedule overlaps additions with communication");
+
+        note("[6/9] gossip on the n x n mesh and k-tree broadcast rounds...");
+        List<Map<String, Object>> gossip = json("gossip", "--n", quick ? "2..12" : "2..32");
+        report.section("Gossip and k-port broadcast", "Gossip in an n x n mesh under H* (every step checked) and"
+                + " multiple-message broadcast by k scanning trees in the k-port model (every round checked).");
+        LineChart gc = new LineChart("Gossip steps on the n x n mesh (H* model)", "n (mesh side)", "steps");
+        for (String algo : List.of("seed", "improved")) {
+            List<Map<String, Object>> rows = gossip.stream().filter(r -> algo.equals(r.get("algo"))).toList();
+            gc.line(algo, column(rows, "n"), column(rows, "steps"));
+        }
+        List<Map<String, Object>> seedRows = gossip.stream().filter(r -> "seed".equals(r.get("algo"))).toList();
+        gc.curve("lower bound (n^2 + n)/2", column(seedRows, "n"), column(seedRows, "lower_bound"));
+        report.table("gossip.json", gossip, "Steps of the seed's and the improved schedule beside the lower bound");
+        report.plot("gossip.png", gc, "Gossip steps against the lower bound: the improved schedule stays within a few steps of it");
+        List<Map<String, Object>> ktree = json("ktree", "--m", quick ? "1..16" : "1..64", "--n", "64", "--k", "2");
+        report.table("ktree.json", ktree, "k-tree broadcast of m messages to n = 64 nodes with k = 2 ports: rounds beside both bounds");
+        report.plot("ktree.png", new LineChart("k-tree broadcast, n = 64, k = 2", "m (messages)", "rounds")
+                        .line("k-tree rounds", column(ktree, "m"), column(ktree, "rounds"))
+                        .curve("upper bound", column(ktree, "m"), column(ktree, "upper_bound"))
+                        .curve("lower bound", column(ktree, "m"), column(ktree, "lower_bound")),
+                "Rounds of the k-tree algorithm between the lower and upper bounds");
+
+        note("[7/9] FFT dual-core speedup, measured against the model...");
+        List<Map<String, Object>> fft = json("fft", "--n", quick ? "2^12..2^16" : "2^12..2^20", "--p", "2", "--engine",
+                "forkjoin", "--reps", quick ? "5" : "15").stream().filter(r -> r.containsKey("engine")).toList();
+        double[] logN = fft.stream().mapToDouble(r -> Math.log(((Number) r.get("n")).doubleValue()) / Math.log(2)).toArray();
+        report.section("FFT", "Our fork/join FFT on 2 threads against our serial FFT, timed in alternation; GFLOPS = 5 N log2 N / t;"
+                + " the model's speedup from t_elem fitted to the serial runs and the ping-pong Hockney fit (seed 004).");
+        report.table("fft.json", fft, "Dual-core speedup, efficiency and GFLOPS per N beside the model's prediction");
+        report.plot("fft-speedup.png", new LineChart("FFT speedup on 2 cores (fork/join vs serial)", "log2 N", "speedup")
+                        .yFromZero().line("measured", logN, column(fft, "speedup")).line("model", logN, column(fft, "predicted_speedup")),
+                "Measured dual-core speedup against the model's prediction");
+
+        note("[8/9] Amdahl with overhead: FFT speedups over 1..8 threads...");
+        int amdahlN = quick ? 1 << 18 : 1 << 20;
+        FftRuns runs = new FftRuns(amdahlN, quick ? 5 : 11, 42);
+        int cores = Runtime.getRuntime().availableProcessors();
+        List<Map<String, Object>> amdahl = new ArrayList<>();
+        double[] ps = new double[8];
+        double[] speedups = new double[8];
+        for (int p = 1; p <= 8; p++) {
+            FftRuns.Pair pair = p == 1 ? runs.serial() : runs.forkJoin(p);
+            ps[p - 1] = p;
+            speedups[p - 1] = pair.speedup();
+            Map<String, Object> row = fields();
+            row.put("n", amdahlN);
+            row.put("p", p);
+            row.put("serial_ns", pair.serialNanos());
+            row.put("parallel_ns", pair.engineNanos());
+            row.put("speedup", pair.speedup());
+            row.put("oversubscribed", p > cores);
+            amdahl.add(row);
+        }
+        AmdahlFit fit = AmdahlFit.fit(ps, speedups);
+        Map<String, Object> fitRow = fields();
+        fitRow.put("F", fit.serialFraction());
+        fitRow.put("K1", fit.k1());
+        fitRow.put("K2", fit.k2());
+        double[] curveP = new double[71];
+        double[] curveS = new double[71];
+        for (int i = 0; i < curveP.length; i++) {
+            curveP[i] = 1 + i * 0.1;
+            curveS[i] = fit.speedup(curveP[i]);
+        }
+        report.section("Amdahl with overhead", "S(P) = 1 / (F + (1-F)/P + K1 + K2 P^2) fitted to the fork/join FFT's speedups"
+                + " at N = 2^" + Integer.numberOfTrailingZeros(amdahlN) + " on 1..8 threads; this machine has " + cores
+                + " cores, so P > " + cores + " measures the oversubscribed scheduler.");
+        report.table("amdahl.json", amdahl, "Measured speedups per thread count");
+        report.table("amdahl-fit.json", List.of(fitRow), "The fitted serial fraction F and overheads K1, K2 (units of the serial time)");
+        report.plot("amdahl.png", new LineChart("Amdahl with overhead, FFT N = 2^" + Integer.numberOfTrailingZeros(amdahlN),
+                        "P (threads)", "speedup").yFromZero().points("measured", ps, speedups).curve("fit", curveP, curveS),
+                "Measured speedups and the fitted law: it peaks near the core count and falls as the threads oversubscribe");
+
+        note("[9/9] load balancing: policies on Poisson load and the seed's scenario...");
+        String loads = quick ? "10,50,90" : "10,30,50,70,90";
+        List<Map<String, Object>> poisson = json("balance", "--workload", "poisson", "--nodes", "8", "--load", loads,
+                "--L", "2", "--o", "0", "--g", "1", "--tasks", quick ? "400" : "2000", "--reps", quick ? "1" : "3");
+        report.section("Load balancing", "Every node a LogP processor (L=2 o=0 g=1 here); Poisson arrivals on 8 equal nodes,"
+                + " and the seed's 5 nodes of capacities 20, 90, 30, 20, 40 at load index 100.");
+        LineChart resp = new LineChart("Mean response time on Poisson load, 8 nodes", "utilisation (%)", "mean response (model units)");
+        for (String policy : List.of("none", "light", "heavy", "bidirectional", "stealing")) {
+            List<Map<String, Object>> rows = poisson.stream().filter(r -> policy.equals(r.get("policy"))).toList();
+            resp.line(policy, column(rows, "load"), column(rows, "mean_response"));
+        }
+        report.table("balance-poisson.json", poisson, "Per utilisation and policy: response times, messages and migrations per task");
+        report.plot("balance-response.png", resp, "Mean response time against utilisation per policy");
+        List<Map<String, Object>> seedRun = json("balance", "--workload", "seed", "--load", "100", "--L", "2", "--o", "0", "--g", "1");
+        report.table("balance-seed.json", seedRun, "The seed's scenario at load index 100: makespan against the ideal (total work / total capacity)");
+        LineChart shares = new LineChart("Work share against capacity share, seed scenario", "capacity share", "work share");
+        for (Map<String, Object> r : seedRun) {
+            shares.points(String.valueOf(r.get("policy")), toDoubles(r.get("capacity_shares")), toDoubles(r.get("work_shares")));
+        }
+        shares.curve("work share = capacity share", new double[] {0, 0.5}, new double[] {0, 0.5});
+        report.plot("balance-shares.png", shares, "Each node's share of the work against its share of the capacity: balanced"
+                + " policies lie on the diagonal, the static split (none) flat at 0.2");
+        summary.put("report_files", report.files());
+        Files.writeString(dir.resolve("summary.json"), JsonLines.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
+        return report.write();
+    }
+
+    /** Runs a logplab command with {@code --json} and returns its JSON Lines as maps; fails with its message. */
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> json(String... args) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] withJson = Arrays.copyOf(args, args.length + 1);
+        withJson[args.length] = "--json";
+        int code = LogPlabCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), withJson);
+        if (code != 0) {
+            throw new IllegalStateException("logplab " + String.join(" ", args) + " failed: " + err);
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (String line : out.toString().split("\n")) {
+            if (!line.isBlank()) {
+                rows.add(JsonLines.MAPPER.readValue(line, LinkedHashMap.class));
+            }
+        }
+        return rows;
+    }
+
+    private static double[] column(List<Map<String, Object>> rows, String key) {
+        return rows.stream().mapToDouble(r -> ((Number) r.get(key)).doubleValue()).toArray();
+    }
+
+    private static double[] toDoubles(Object list) {
+        return ((List<?>) list).stream().mapToDouble(v -> ((Number) v).doubleValue()).toArray();
     }
 }

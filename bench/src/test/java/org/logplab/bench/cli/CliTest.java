@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -147,5 +148,41 @@ class CliTest {
         assertThat(summary.at("/host").fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns");
         assertThat(JsonLines.MAPPER.readTree(Files.readString(dir.resolve("trace-model.json"))).get("traceEvents").size())
                 .isGreaterThan(0);
+        // The page and everything it promises: plots, tables' JSON with the commands' documented fields.
+        String index = Files.readString(dir.resolve("index.html"));
+        List<String> promised = new java.util.ArrayList<>();
+        summary.get("report_files").forEach(f -> promised.add(f.asText()));
+        assertThat(promised).contains("multicast-model.png", "multicast-crossover.png", "summation.png", "gossip.png",
+                "ktree.png", "fft-speedup.png", "amdahl.png", "balance-response.png", "balance-shares.png", "trace-model.json",
+                "latency-wall.hgrm");
+        for (String file : promised) {
+            assertThat(dir.resolve(file)).as(file).isRegularFile();
+            assertThat(index).as("index.html refers to " + file).contains(file);
+            if (file.endsWith(".png")) {
+                byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve(file)), 4);
+                assertThat(head).as(file + " is a PNG").isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+            }
+        }
+        Map<String, List<String>> fieldsOf = Map.of(
+                "multicast-model.json", List.of("algo", "P", "time", "predicted"),
+                "summation.json", List.of("N", "time", "predicted", "naive_reduce_time"),
+                "gossip.json", List.of("algo", "n", "steps", "lower_bound"),
+                "ktree.json", List.of("m", "n", "k", "rounds", "upper_bound", "lower_bound"),
+                "fft.json", List.of("n", "p", "engine", "speedup", "predicted_speedup", "gflops"),
+                "amdahl-fit.json", List.of("F", "K1", "K2"),
+                "balance-poisson.json", List.of("policy", "load", "mean_response", "messages_per_task"),
+                "balance-seed.json", List.of("policy", "makespan", "ideal_makespan", "work_shares", "capacity_shares"));
+        fieldsOf.forEach((file, names) -> {
+            try {
+                JsonNode rows = JsonLines.MAPPER.readTree(Files.readString(dir.resolve(file)));
+                assertThat(rows.size()).as(file).isPositive();
+                assertThat(rows.get(0).fieldNames()).toIterable().as(file).containsAll(names);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        JsonNode summation = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summation.json")));
+        summation.forEach(r -> assertThat(r.get("time").asLong()).as("optimal never slower than naive at N=%s", r.get("N"))
+                .isLessThanOrEqualTo(r.get("naive_reduce_time").asLong()));
     }
 }
