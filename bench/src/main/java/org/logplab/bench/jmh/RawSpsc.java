@@ -53,6 +53,76 @@ final class RawSpsc {
         return sum;
     }
 
+    /**
+     * {@code rounds} broadcasts of one 8-byte item from thread 0 to {@code procs} threads by uniform
+     * halving (the binomial tree), each thread forwarding to its children as soon as it has the
+     * item; returns a checksum. The raw counterpart of the runtime's binomial multicast.
+     */
+    static long binomialBroadcast(int procs, int rounds) throws InterruptedException {
+        return onThreads(procs, (queues, r) -> {
+            long sum = 0;
+            for (int k = 0; k < rounds; k++) {
+                long value = r == 0 ? k : (Long) take(queues[parent(r)][r]).payload();
+                for (int step = Integer.highestOneBit(Math.max(1, procs - 1)) << 1; step > 1; step >>= 1) {
+                    int half = step >> 1;
+                    if ((r & (step - 1)) == 0 && r + half < procs) {
+                        put(queues[r][r + half], new Msg(r, 0, value, 8, k, k));
+                    }
+                }
+                sum += value;
+            }
+            return sum;
+        });
+    }
+
+    /** {@code rounds} butterfly all-reduces (sum) over {@code procs} threads, a power of two; returns a checksum. */
+    static long butterflyAllReduce(int procs, int rounds) throws InterruptedException {
+        return onThreads(procs, (queues, r) -> {
+            long sum = 0;
+            for (int k = 0; k < rounds; k++) {
+                long value = r + k;
+                for (int bit = 1; bit < procs; bit <<= 1) {
+                    int partner = r ^ bit;
+                    put(queues[r][partner], new Msg(r, 0, value, 8, k, k));
+                    value += (Long) take(queues[partner][r]).payload();
+                }
+                sum += value;
+            }
+            return sum;
+        });
+    }
+
+    /** The parent of {@code r} in the binomial tree rooted at 0: {@code r} without its lowest set bit. */
+    private static int parent(int r) {
+        return r & (r - 1);
+    }
+
+    /** A thread's part: its rank and the queues {@code [from][to]}. */
+    private interface Part {
+        long run(SpscChunkedVarHandleArrayQueue<Msg>[][] queues, int rank);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long onThreads(int procs, Part part) throws InterruptedException {
+        SpscChunkedVarHandleArrayQueue<Msg>[][] queues = new SpscChunkedVarHandleArrayQueue[procs][procs];
+        for (int i = 0; i < procs; i++) {
+            for (int j = 0; j < procs; j++) {
+                queues[i][j] = i == j ? null : queue();
+            }
+        }
+        long[] sums = new long[procs];
+        Thread[] threads = new Thread[procs];
+        for (int r = 1; r < procs; r++) {
+            int rank = r;
+            threads[r] = Thread.ofPlatform().start(() -> sums[rank] = part.run(queues, rank));
+        }
+        sums[0] = part.run(queues, 0);
+        for (int r = 1; r < procs; r++) {
+            threads[r].join();
+        }
+        return java.util.Arrays.stream(sums).sum();
+    }
+
     /** {@code n} messages one way; returns a checksum. */
     static long stream(int n, Object payload) throws InterruptedException {
         SpscChunkedVarHandleArrayQueue<Msg> q = queue();

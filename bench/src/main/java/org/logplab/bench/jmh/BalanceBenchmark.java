@@ -1,0 +1,89 @@
+package org.logplab.bench.jmh;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.logplab.balance.BalanceConfig;
+import org.logplab.balance.BalanceResult;
+import org.logplab.balance.BalanceRun;
+import org.logplab.balance.ForkJoinReference;
+import org.logplab.balance.Topology;
+import org.logplab.balance.policy.Policies;
+import org.logplab.balance.workload.UtsWorkload;
+import org.logplab.balance.workload.Workload;
+import org.logplab.core.ClockKind;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The balancers' task throughput on the tree workload (a UTS binomial tree of 2,901 tasks, each
+ * busy 1 to 2 us) on 2 nodes of the wall clock with nothing injected, against the JDK
+ * {@code ForkJoinPool} running the same tree on 2 threads, in the same JMH run: tasks per
+ * millisecond, higher is better. Each operation runs the whole tree and checks that every task
+ * ran exactly once.
+ *
+ * <pre>
+ * java -jar bench/target/benchmarks.jar BalanceBenchmark -rf json -rff balance.json
+ * ./logplab jmh-report balance.json
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class BalanceBenchmark {
+    static final int TASKS = 2901;
+
+    /** The LogP Lab policy measured by {@link #ours}. */
+    @Param({"light", "heavy", "bidirectional", "stealing"})
+    public String policy;
+
+    private BalanceConfig ours;
+    private BalanceConfig peer;
+
+    @Setup
+    public void setUp() {
+        // Costs 50..150 on capacity 100: 1 or 2 time units of 1 us.
+        Workload tree = UtsWorkload.binomial(1);
+        if (tree.all().size() != TASKS) {
+            throw new IllegalStateException("the tree has " + tree.all().size() + " tasks, expected " + TASKS);
+        }
+        long[] capacities = {100, 100};
+        ours = new BalanceConfig(tree, capacities, Topology.COMPLETE, Policies.parse(policy), 0, 0, 0, ClockKind.WALL, 1_000, 1,
+                Duration.ofMinutes(1));
+        peer = new BalanceConfig(tree, capacities, Topology.COMPLETE, Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, 1,
+                Duration.ofMinutes(1));
+    }
+
+    /** The tree on two LogP nodes balanced by {@link #policy}. */
+    @Benchmark
+    @OperationsPerInvocation(TASKS)
+    public long ours() {
+        return checked(BalanceRun.run(ours));
+    }
+
+    /** The same tree on a two-thread ForkJoinPool. */
+    @Benchmark
+    @OperationsPerInvocation(TASKS)
+    public long forkjoinpool() {
+        return checked(ForkJoinReference.run(peer));
+    }
+
+    private static long checked(BalanceResult r) {
+        if (!r.exactlyOnce()) {
+            throw new IllegalStateException(r.tasksDone() + " of " + r.tasks() + " task executions");
+        }
+        return r.makespan();
+    }
+}

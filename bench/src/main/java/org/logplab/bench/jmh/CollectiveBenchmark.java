@@ -1,0 +1,106 @@
+package org.logplab.bench.jmh;
+
+import java.util.concurrent.TimeUnit;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.RunConfig;
+import org.logplab.core.ThreadKind;
+import org.logplab.core.collective.BinomialMulticast;
+import org.logplab.core.collective.ButterflyAllReduce;
+import org.logplab.core.collective.Group;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The runtime's collectives under the wall clock with nothing injected against the same
+ * communication pattern on raw JCTools queues and platform threads, in the same JMH run: the
+ * binomial broadcast of one 8-byte item and the butterfly all-reduce (sum) of one long, ns per
+ * collective (lower is better). {@code procs = 2} fits this 2-core machine;
+ * {@code 4-oversubscribed} has more threads than cores and measures the scheduler as much as the
+ * code, on both sides. The runtime additionally stamps, times and records every message.
+ *
+ * <pre>
+ * java -jar bench/target/benchmarks.jar CollectiveBenchmark -rf json -rff collectives.json
+ * ./logplab jmh-report collectives.json
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CollectiveBenchmark {
+    static final int ROUNDS = 20_000;
+
+    /** {@code raw}: JCTools queues and threads; {@code runtime}: LogP Lab's machine and collectives. */
+    @Param({"raw", "runtime"})
+    public String impl;
+
+    /** Processors; more than the cores is marked in the value. */
+    @Param({"2", "4-oversubscribed"})
+    public String procs;
+
+    private int processors() {
+        return Integer.parseInt(procs.replaceAll("\\D.*", ""));
+    }
+
+    /** One binomial broadcast from rank 0 to all. */
+    @Benchmark
+    @OperationsPerInvocation(ROUNDS)
+    public long binomialBroadcast() throws InterruptedException {
+        int n = processors();
+        if (impl.equals("raw")) {
+            return RawSpsc.binomialBroadcast(n, ROUNDS);
+        }
+        BinomialMulticast multicast = new BinomialMulticast();
+        Group all = Group.all(n, 0);
+        long[] sum = new long[1];
+        machine(n).run(p -> {
+            long s = 0;
+            for (int k = 0; k < ROUNDS; k++) {
+                s += (Long) multicast.broadcast(p, all, p.rank() == 0 ? (Object) (long) k : null);
+            }
+            if (p.rank() == 0) {
+                sum[0] = s;
+            }
+        });
+        return sum[0];
+    }
+
+    /** One butterfly all-reduce (sum of one long per rank). */
+    @Benchmark
+    @OperationsPerInvocation(ROUNDS)
+    public long butterflyAllReduce() throws InterruptedException {
+        int n = processors();
+        if (impl.equals("raw")) {
+            return RawSpsc.butterflyAllReduce(n, ROUNDS);
+        }
+        ButterflyAllReduce butterfly = new ButterflyAllReduce();
+        Group all = Group.all(n, 0);
+        long[] sum = new long[1];
+        machine(n).run(p -> {
+            long s = 0;
+            for (int k = 0; k < ROUNDS; k++) {
+                s += butterfly.allReduce(p, all, p.rank() + k, Long::sum, 0);
+            }
+            if (p.rank() == 0) {
+                sum[0] = s;
+            }
+        });
+        return sum[0];
+    }
+
+    private static RunConfig.Builder machine(int processors) {
+        return RunConfig.builder(LogP.of(0, 0, 0, processors)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM);
+    }
+}
