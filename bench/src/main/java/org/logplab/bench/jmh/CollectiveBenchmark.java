@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The runtime's collectives under the wall clock with nothing injected against the same
- * communication pattern on raw JCTools queues and platform threads, in the same JMH run: the
+ * The runtime's collectives under the wall clock, with nothing injected and with injected LogP
+ * delays, against the same communication pattern on raw JCTools queues and platform threads that
+ * keep the same delays by hand, in the same JMH run: the
  * binomial broadcast of one 8-byte item and the butterfly all-reduce (sum) of one long, ns per
  * collective (lower is better). {@code procs = 2} fits this 2-core machine;
  * {@code 4-oversubscribed} has more threads than cores and measures the scheduler as much as the
@@ -46,6 +47,13 @@ public class CollectiveBenchmark {
     @Param({"raw", "runtime"})
     public String impl;
 
+    /**
+     * Injected delays: {@code none}, or {@code L10us-o2us-g4us} on both sides (the raw side keeps
+     * them the way the runtime's wall clock does, so the ratio is the runtime's own cost on top).
+     */
+    @Param({"none", "L10us-o2us-g4us"})
+    public String delays;
+
     /** Processors; more than the cores is marked in the value. */
     @Param({"2", "4-oversubscribed"})
     public String procs;
@@ -60,7 +68,7 @@ public class CollectiveBenchmark {
     public long binomialBroadcast() throws InterruptedException {
         int n = processors();
         if (impl.equals("raw")) {
-            return RawSpsc.binomialBroadcast(n, ROUNDS);
+            return RawSpsc.binomialBroadcast(n, ROUNDS, rawDelays());
         }
         BinomialMulticast multicast = new BinomialMulticast();
         Group all = Group.all(n, 0);
@@ -83,7 +91,7 @@ public class CollectiveBenchmark {
     public long butterflyAllReduce() throws InterruptedException {
         int n = processors();
         if (impl.equals("raw")) {
-            return RawSpsc.butterflyAllReduce(n, ROUNDS);
+            return RawSpsc.butterflyAllReduce(n, ROUNDS, rawDelays());
         }
         ButterflyAllReduce butterfly = new ButterflyAllReduce();
         Group all = Group.all(n, 0);
@@ -100,7 +108,16 @@ public class CollectiveBenchmark {
         return sum[0];
     }
 
-    private static RunConfig.Builder machine(int processors) {
-        return RunConfig.builder(LogP.of(0, 0, 0, processors)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM);
+    private boolean injected() {
+        return !delays.equals("none");
+    }
+
+    private RawSpsc.Delays rawDelays() {
+        return injected() ? new RawSpsc.Delays(2_000, 10_000, 4_000) : RawSpsc.Delays.NONE;
+    }
+
+    private RunConfig.Builder machine(int processors) {
+        LogP params = injected() ? LogP.of(10_000, 2_000, 4_000, processors) : LogP.of(0, 0, 0, processors);
+        return RunConfig.builder(params).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM);
     }
 }

@@ -22,14 +22,27 @@ final class RawSpsc {
 
     private static Msg take(SpscChunkedVarHandleArrayQueue<Msg> q) {
         Msg m;
-        while ((m = q.poll()) == null) {
-            Thread.onSpinWait();
+        for (int spins = 1; (m = q.poll()) == null; spins++) {
+            pause(spins);
         }
         return m;
     }
 
     private static void put(SpscChunkedVarHandleArrayQueue<Msg> q, Msg m) {
-        while (!q.offer(m)) {
+        for (int spins = 1; !q.offer(m); spins++) {
+            pause(spins);
+        }
+    }
+
+    /**
+     * Spins, yielding the core now and then: with more threads than cores a pure busy-spin keeps
+     * the thread that would satisfy the wait off the core (5 ms per all-reduce on 4 threads and 2
+     * cores), which measures the scheduler's time slice, not the queues.
+     */
+    private static void pause(int spins) {
+        if ((spins & 1023) == 0) {
+            Thread.yield();
+        } else {
             Thread.onSpinWait();
         }
     }
@@ -54,19 +67,75 @@ final class RawSpsc {
     }
 
     /**
+     * Injected LogP delays on the raw side, ns, kept as the runtime's wall clock keeps them: a send
+     * starts no earlier than {@code g} after the previous one and busies its thread for {@code o};
+     * the message may be taken {@code L} after that; a receive starts no earlier than the arrival
+     * and {@code g} after the previous receive, and busies its thread for {@code o}.
+     */
+    record Delays(long o, long latency, long g) {
+        static final Delays NONE = new Delays(0, 0, 0);
+
+        boolean any() {
+            return o > 0 || latency > 0 || g > 0;
+        }
+    }
+
+    /** One thread's send and receive clocks under {@link Delays}. */
+    private static final class Clock {
+        private final Delays d;
+        private long nextSend;
+        private long nextRecv;
+
+        Clock(Delays d) {
+            this.d = d;
+        }
+
+        void send(SpscChunkedVarHandleArrayQueue<Msg> q, int source, Object payload, long k) {
+            if (!d.any()) {
+                put(q, new Msg(source, 0, payload, 8, k, k));
+                return;
+            }
+            long start = spinUntil(nextSend);
+            nextSend = start + d.g();
+            long end = spinUntil(start + d.o());
+            put(q, new Msg(source, 0, payload, 8, start, end + d.latency()));
+        }
+
+        Object receive(SpscChunkedVarHandleArrayQueue<Msg> q) {
+            Msg m = take(q);
+            if (d.any()) {
+                long start = spinUntil(Math.max(m.arrival(), nextRecv));
+                nextRecv = start + d.g();
+                spinUntil(start + d.o());
+            }
+            return m.payload();
+        }
+
+        private static long spinUntil(long deadline) {
+            long t = System.nanoTime();
+            while (t < deadline) {
+                Thread.onSpinWait();
+                t = System.nanoTime();
+            }
+            return t;
+        }
+    }
+
+    /**
      * {@code rounds} broadcasts of one 8-byte item from thread 0 to {@code procs} threads by uniform
      * halving (the binomial tree), each thread forwarding to its children as soon as it has the
      * item; returns a checksum. The raw counterpart of the runtime's binomial multicast.
      */
-    static long binomialBroadcast(int procs, int rounds) throws InterruptedException {
+    static long binomialBroadcast(int procs, int rounds, Delays delays) throws InterruptedException {
         return onThreads(procs, (queues, r) -> {
+            Clock clock = new Clock(delays);
             long sum = 0;
             for (int k = 0; k < rounds; k++) {
-                long value = r == 0 ? k : (Long) take(queues[parent(r)][r]).payload();
+                long value = r == 0 ? k : (Long) clock.receive(queues[parent(r)][r]);
                 for (int step = Integer.highestOneBit(Math.max(1, procs - 1)) << 1; step > 1; step >>= 1) {
                     int half = step >> 1;
                     if ((r & (step - 1)) == 0 && r + half < procs) {
-                        put(queues[r][r + half], new Msg(r, 0, value, 8, k, k));
+                        clock.send(queues[r][r + half], r, value, k);
                     }
                 }
                 sum += value;
@@ -76,15 +145,16 @@ final class RawSpsc {
     }
 
     /** {@code rounds} butterfly all-reduces (sum) over {@code procs} threads, a power of two; returns a checksum. */
-    static long butterflyAllReduce(int procs, int rounds) throws InterruptedException {
+    static long butterflyAllReduce(int procs, int rounds, Delays delays) throws InterruptedException {
         return onThreads(procs, (queues, r) -> {
+            Clock clock = new Clock(delays);
             long sum = 0;
             for (int k = 0; k < rounds; k++) {
                 long value = r + k;
                 for (int bit = 1; bit < procs; bit <<= 1) {
                     int partner = r ^ bit;
-                    put(queues[r][partner], new Msg(r, 0, value, 8, k, k));
-                    value += (Long) take(queues[partner][r]).payload();
+                    clock.send(queues[r][partner], r, value, k);
+                    value += (Long) clock.receive(queues[partner][r]);
                 }
                 sum += value;
             }
