@@ -72,17 +72,7 @@ public class CollectiveBenchmark {
         }
         BinomialMulticast multicast = new BinomialMulticast();
         Group all = Group.all(n, 0);
-        long[] sum = new long[1];
-        machine(n).run(p -> {
-            long s = 0;
-            for (int k = 0; k < ROUNDS; k++) {
-                s += (Long) multicast.broadcast(p, all, p.rank() == 0 ? (Object) (long) k : null);
-            }
-            if (p.rank() == 0) {
-                sum[0] = s;
-            }
-        });
-        return sum[0];
+        return onRuntime(n, (p, k) -> (Long) multicast.broadcast(p, all, p.rank() == 0 ? (Object) (long) k : null));
     }
 
     /** One butterfly all-reduce (sum of one long per rank). */
@@ -95,17 +85,28 @@ public class CollectiveBenchmark {
         }
         ButterflyAllReduce butterfly = new ButterflyAllReduce();
         Group all = Group.all(n, 0);
+        return onRuntime(n, (p, k) -> butterfly.allReduce(p, all, p.rank() + k, Long::sum, 0));
+    }
+
+    /** One collective per round on {@code n} ranks of the runtime; returns rank 0's checksum of the results. */
+    private long onRuntime(int n, Round round) {
         long[] sum = new long[1];
         machine(n).run(p -> {
             long s = 0;
             for (int k = 0; k < ROUNDS; k++) {
-                s += butterfly.allReduce(p, all, p.rank() + k, Long::sum, 0);
+                s += round.run(p, k);
             }
             if (p.rank() == 0) {
                 sum[0] = s;
             }
         });
         return sum[0];
+    }
+
+    /** Round {@code k} of a collective on one rank; returns its result. */
+    @FunctionalInterface
+    private interface Round {
+        long run(org.logplab.core.Processor p, int k);
     }
 
     private boolean injected() {
