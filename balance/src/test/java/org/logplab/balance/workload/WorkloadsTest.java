@@ -63,6 +63,34 @@ class WorkloadsTest {
     }
 
     @Test
+    void walkingTheTreeByChildrenGivesExactlyAll() {
+        for (UtsWorkload w : List.of(UtsWorkload.binomial(3), UtsWorkload.geometric(3))) {
+            java.util.Map<Long, Long> walked = new java.util.HashMap<>();
+            java.util.ArrayDeque<Task> pending = new java.util.ArrayDeque<>(w.released());
+            while (!pending.isEmpty()) {
+                Task t = pending.pop();
+                assertThat(walked.put(t.id(), t.cost())).as("id %d seen twice", t.id()).isNull();
+                // Children depend on the parent only: any finish time and node give the same ids and costs.
+                List<Task> here = w.children(t, 5, 1);
+                List<Task> there = w.children(t, 99, 0);
+                assertThat(here).extracting(Task::id).isEqualTo(there.stream().map(Task::id).toList());
+                pending.addAll(here);
+            }
+            java.util.Map<Long, Long> all = new java.util.HashMap<>();
+            w.all().forEach(t -> all.put(t.id(), t.cost()));
+            assertThat(walked).isEqualTo(all);
+        }
+    }
+
+    @Test
+    void paretoCostsHaveTheirDistributionsMedian() {
+        // Pareto(shape 2.5, scale 0.6 M): median = 0.6 M 2^(1/2.5) = 60 * 1.3195 = 79.2 for M = 100; rounding up adds < 1.
+        List<Task> tasks = Workloads.poisson(new long[] {10}, 50, 200_001, Workloads.Costs.PARETO, 100, 5).released();
+        long[] costs = tasks.stream().mapToLong(Task::cost).sorted().toArray();
+        assertThat((double) costs[costs.length / 2]).isBetween(79.0, 81.0);
+    }
+
+    @Test
     void badInputIsRejected() {
         assertThatThrownBy(() -> Workloads.seed(new long[] {1}, 0, 1)).hasMessageContaining("load index must be positive");
         assertThatThrownBy(() -> Workloads.hotspot(0, 10, 1)).hasMessageContaining("at least one task");
