@@ -175,7 +175,7 @@ final class DemoCommand extends CommandBase {
         int maxP = quick ? 64 : 1024;
         List<Map<String, Object>> multicast = new ArrayList<>();
         for (int p = 2; p <= maxP; p *= 2) {
-            multicast.addAll(json("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
+            multicast.addAll(commandJson("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
                     "--L", "6", "--o", "2", "--g", "4"));
         }
         report.section("Multicast", "One item from rank 0 to all P ranks by uniform halving (binomial), the Fibonacci split"
@@ -190,7 +190,7 @@ final class DemoCommand extends CommandBase {
         List<Map<String, Object>> multicastWall = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
         for (int p : new int[] {2, 4, 8}) {
-            for (Map<String, Object> r : json("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
+            for (Map<String, Object> r : commandJson("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
                     "--clock", "wall", "--L", "50us", "--o", "10us", "--g", "20us", "--reps", quick ? "30" : "200")) {
                 Map<String, Object> row = new LinkedHashMap<>(r);
                 row.put("oversubscribed", p > cores);
@@ -211,7 +211,7 @@ final class DemoCommand extends CommandBase {
         for (int g = 1; g <= 64; g = g < 8 ? g + 1 : g * 2) {
             gaps.append(gaps.length() == 0 ? "" : ",").append(g);
         }
-        List<Map<String, Object>> sweep = json("collective", "--algo", "binomial", "--P", "64", "--L", "6", "--o", "2",
+        List<Map<String, Object>> sweep = commandJson("collective", "--algo", "binomial", "--P", "64", "--L", "6", "--o", "2",
                 "--sweep-g", gaps.toString()).stream().filter(r -> r.containsKey("sweep")).toList();
         double[] fibOverBin = sweep.stream().mapToDouble(r -> ((Number) r.get("fibonacci")).doubleValue()
                 / ((Number) r.get("binomial")).doubleValue()).toArray();
@@ -225,7 +225,7 @@ final class DemoCommand extends CommandBase {
         LogP sumParams = LogP.of(5, 2, 4, 8);
         String ns = quick ? "1,8,50,100,500,1000" : "1,8,20,50,100,200,500,1000,2000,5000";
         List<Map<String, Object>> summation = new ArrayList<>();
-        for (Map<String, Object> r : json("summation", "--P", "8", "--N", ns, "--L", "5", "--o", "2", "--g", "4")) {
+        for (Map<String, Object> r : commandJson("summation", "--P", "8", "--N", ns, "--L", "5", "--o", "2", "--g", "4")) {
             Map<String, Object> row = new LinkedHashMap<>(r);
             row.put("naive_reduce_time", NaiveReduce.time(sumParams, ((Number) r.get("N")).longValue()));
             summation.add(row);
@@ -239,7 +239,7 @@ final class DemoCommand extends CommandBase {
                 "Optimal summation against the naive reduce: the optimal schedule overlaps additions with communication");
 
         note("[6/9] gossip on the n x n mesh and k-tree broadcast rounds...");
-        List<Map<String, Object>> gossip = json("gossip", "--n", quick ? "2..12" : "2..32");
+        List<Map<String, Object>> gossip = commandJson("gossip", "--n", quick ? "2..12" : "2..32");
         report.section("Gossip and k-port broadcast", "Gossip in an n x n mesh under H* (every step checked) and"
                 + " multiple-message broadcast by k scanning trees in the k-port model (every round checked).");
         LineChart gc = new LineChart("Gossip steps on the n x n mesh (H* model)", "n (mesh side)", "steps");
@@ -251,7 +251,7 @@ final class DemoCommand extends CommandBase {
         gc.curve("lower bound (n^2 + n)/2", column(seedRows, "n"), column(seedRows, "lower_bound"));
         report.table("gossip.json", gossip, "Steps of the seed's and the improved schedule beside the lower bound");
         report.plot("gossip.png", gc, "Gossip steps against the lower bound: the improved schedule stays within a few steps of it");
-        List<Map<String, Object>> ktree = json("ktree", "--m", quick ? "1..16" : "1..64", "--n", "64", "--k", "2");
+        List<Map<String, Object>> ktree = commandJson("ktree", "--m", quick ? "1..16" : "1..64", "--n", "64", "--k", "2");
         report.table("ktree.json", ktree, "k-tree broadcast of m messages to n = 64 nodes with k = 2 ports: rounds beside both bounds");
         report.plot("ktree.png", new LineChart("k-tree broadcast, n = 64, k = 2", "m (messages)", "rounds")
                         .line("k-tree rounds", column(ktree, "m"), column(ktree, "rounds"))
@@ -260,7 +260,7 @@ final class DemoCommand extends CommandBase {
                 "Rounds of the k-tree algorithm between the lower and upper bounds");
 
         note("[7/9] FFT dual-core speedup, measured against the model...");
-        List<Map<String, Object>> fft = json("fft", "--n", quick ? "2^12..2^16" : "2^12..2^20", "--p", "2", "--engine",
+        List<Map<String, Object>> fft = commandJson("fft", "--n", quick ? "2^12..2^16" : "2^12..2^20", "--p", "2", "--engine",
                 "forkjoin", "--reps", quick ? "5" : "15").stream().filter(r -> r.containsKey("engine")).toList();
         double[] logN = fft.stream().mapToDouble(r -> Math.log(((Number) r.get("n")).doubleValue()) / Math.log(2)).toArray();
         report.section("FFT", "Our fork/join FFT on 2 threads against our serial FFT, timed in alternation; GFLOPS = 5 N log2 N / t;"
@@ -311,7 +311,7 @@ final class DemoCommand extends CommandBase {
 
         note("[9/9] load balancing: policies on Poisson load and the seed's scenario...");
         String loads = quick ? "10,50,90" : "10,30,50,70,90";
-        List<Map<String, Object>> poisson = json("balance", "--workload", "poisson", "--nodes", "8", "--load", loads,
+        List<Map<String, Object>> poisson = commandJson("balance", "--workload", "poisson", "--nodes", "8", "--load", loads,
                 "--L", "2", "--o", "0", "--g", "1", "--tasks", quick ? "400" : "2000", "--reps", quick ? "1" : "3");
         report.section("Load balancing", "Every node a LogP processor (L=2 o=0 g=1 here); Poisson arrivals on 8 equal nodes,"
                 + " and the seed's 5 nodes of capacities 20, 90, 30, 20, 40 at load index 100.");
@@ -322,7 +322,7 @@ final class DemoCommand extends CommandBase {
         }
         report.table("balance-poisson.json", poisson, "Per utilisation and policy: response times, messages and migrations per task");
         report.plot("balance-response.png", resp, "Mean response time against utilisation per policy");
-        List<Map<String, Object>> seedRun = json("balance", "--workload", "seed", "--load", "100", "--L", "2", "--o", "0", "--g", "1");
+        List<Map<String, Object>> seedRun = commandJson("balance", "--workload", "seed", "--load", "100", "--L", "2", "--o", "0", "--g", "1");
         report.table("balance-seed.json", seedRun, "The seed's scenario at load index 100: makespan against the ideal (total work / total capacity)");
         LineChart shares = new LineChart("Work share against capacity share, seed scenario", "capacity share", "work share");
         for (Map<String, Object> r : seedRun) {
@@ -338,7 +338,7 @@ final class DemoCommand extends CommandBase {
 
     /** Runs a logplab command with {@code --json} and returns its JSON Lines as maps; fails with its message. */
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> json(String... args) throws Exception {
+    static List<Map<String, Object>> commandJson(String... args) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         String[] withJson = Arrays.copyOf(args, args.length + 1);
