@@ -1,6 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.ArrayList;
+import org.logplab.net.AeronPingPong;
 import java.util.List;
 import java.util.Map;
 import org.logplab.core.LogP;
@@ -14,7 +15,10 @@ import picocli.CommandLine.Option;
  * {@code logplab pingpong}: one-way times over message sizes and the Hockney fit
  * {@code t(m) = t0 + m / r_inf} through the medians.
  *
- * <p>JSON Lines: one object per size ({@code size_bytes}, {@code oneway_ns_p50},
+ * <p>{@code --transport aeron-ipc|aeron-udp} measures Aeron through an embedded media driver
+ * instead of the runtime's in-process channels ({@link AeronPingPong}).
+ *
+ * <p>JSON Lines: one object per size ({@code transport}, {@code size_bytes}, {@code oneway_ns_p50},
  * {@code oneway_ns_min}, {@code mb_per_s}), then one with {@code fit: "hockney"}, {@code t0_ns},
  * {@code r_inf_bytes_per_ns}, {@code m_half_bytes}, {@code pi0_per_ns}, {@code r2}.
  */
@@ -33,18 +37,32 @@ final class PingPongCommand extends CommandBase {
     @Mixin
     InjectedDelays injected;
 
+    @Option(names = "--transport", defaultValue = "inprocess",
+            description = "inprocess (the runtime's channels, default), aeron-ipc or aeron-udp (loopback), embedded media driver.")
+    String transport;
+
     @Override
-    int execute() {
+    int execute() throws Exception {
         if (reps < 1) {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
-        LogP params = injected.toLogP(2);
-        note("warming up the JIT...");
-        PingPong.warmUpJit();
         List<PingPong.Result> results = new ArrayList<>();
-        for (int size : sizes) {
-            note("ping-pong with " + size + "-byte messages...");
-            results.add(PingPong.run(params, size, Math.max(100, reps / 5), reps));
+        if (transport.equals("inprocess")) {
+            LogP params = injected.toLogP(2);
+            note("warming up the JIT...");
+            PingPong.warmUpJit();
+            for (int size : sizes) {
+                note("ping-pong with " + size + "-byte messages...");
+                results.add(PingPong.run(params, size, Math.max(100, reps / 5), reps));
+            }
+        } else {
+            AeronPingPong.Medium medium = AeronPingPong.Medium.parse(transport);
+            if (injected.any()) {
+                throw new IllegalArgumentException("--L --o --g --G inject delays into the in-process runtime only, not into " + transport);
+            }
+            note("ping-pong over " + transport + " (embedded media driver, " + sizes.size() + " sizes)...");
+            results.addAll(List.of(AeronPingPong.run(medium, sizes.stream().mapToInt(Integer::intValue).toArray(),
+                    Math.max(100, reps / 5), reps)));
         }
         double[] x = results.stream().mapToDouble(PingPong.Result::bytes).toArray();
         double[] y = results.stream().mapToDouble(PingPong.Result::medianOneWayNanos).toArray();
@@ -52,6 +70,7 @@ final class PingPongCommand extends CommandBase {
         if (json) {
             for (PingPong.Result r : results) {
                 Map<String, Object> f = fields();
+                f.put("transport", transport);
                 f.put("size_bytes", r.bytes());
                 f.put("oneway_ns_p50", r.medianOneWayNanos());
                 f.put("oneway_ns_min", r.minOneWayNanos());

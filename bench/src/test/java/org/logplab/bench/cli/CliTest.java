@@ -115,6 +115,20 @@ class CliTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void pingpongMeasuresAeronToo() throws Exception {
+        Outcome o = run("pingpong", "--transport", "aeron-ipc", "--sizes", "8,4k", "--reps", "200", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> rows = o.json();
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(0).get("transport").asText()).isEqualTo("aeron-ipc");
+        assertThat(rows.get(1).get("oneway_ns_p50").asLong()).isPositive();
+        assertThat(rows.get(2).get("fit").asText()).isEqualTo("hockney");
+        assertThat(run("pingpong", "--transport", "aeron-udp", "--L", "5us").err()).contains("in-process runtime only");
+        assertThat(run("pingpong", "--transport", "tcp").err()).contains("unknown transport 'tcp'");
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void scaleReportsExactMakespans() throws Exception {
         Outcome o = run("scale", "--P", "1000,3000", "--json");
         assertThat(o.code()).isZero();
