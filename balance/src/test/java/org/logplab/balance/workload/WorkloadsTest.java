@@ -91,6 +91,26 @@ class WorkloadsTest {
     }
 
     @Test
+    void poissonArrivalsAreMemorylessAndSpreadEvenlyOverTheNodes() {
+        long[] capacities = {10, 10, 10, 10, 10};
+        // U = 50 %: merged rate 0.5 * 50 / 100 = 0.25 per time unit, mean gap 4.
+        List<Task> tasks = Workloads.poisson(capacities, 50, 100_000, Workloads.Costs.EXPONENTIAL, 100, 21).released();
+        double meanGap = (double) tasks.get(tasks.size() - 1).release() / (tasks.size() - 1);
+        assertThat(meanGap).isCloseTo(4.0, within(0.12));
+        long[] perNode = new long[5];
+        tasks.forEach(t -> perNode[t.origin()]++);
+        double expected = tasks.size() / 5.0;
+        double chiSquare = java.util.Arrays.stream(perNode).mapToDouble(n -> (n - expected) * (n - expected) / expected).sum();
+        // 4 degrees of freedom: P(chi^2 > 30) is about 5e-6.
+        assertThat(chiSquare).isLessThan(30);
+        // Exponential costs of mean 100 rounded up: median ceil(100 ln 2) = 70, P(cost > 200) = e^-2 = 0.135.
+        long[] costs = tasks.stream().mapToLong(Task::cost).sorted().toArray();
+        assertThat(costs[costs.length / 2]).isBetween(69L, 71L);
+        double tail = java.util.Arrays.stream(costs).filter(c -> c > 200).count() / (double) costs.length;
+        assertThat(tail).isCloseTo(Math.exp(-2), within(0.005));
+    }
+
+    @Test
     void badInputIsRejected() {
         assertThatThrownBy(() -> Workloads.seed(new long[] {1}, 0, 1)).hasMessageContaining("load index must be positive");
         assertThatThrownBy(() -> Workloads.hotspot(0, 10, 1)).hasMessageContaining("at least one task");
