@@ -1,20 +1,12 @@
 package org.logplab.net;
 
-import io.aeron.Aeron;
 import io.aeron.FragmentAssembler;
 import io.aeron.Publication;
 import io.aeron.Subscription;
-import io.aeron.driver.MediaDriver;
-import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.FragmentHandler;
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.logplab.core.Message;
 import org.logplab.core.measure.PingPong;
@@ -28,11 +20,8 @@ import org.logplab.core.wire.WireCodec;
  * the codec's cost is in the times. One-way time = round trip / 2, ns.
  *
  * <p>{@link Medium#IPC} goes through shared memory ({@code aeron:ipc}); {@link Medium#UDP} through
- * the loopback interface ({@code aeron:udp?endpoint=127.0.0.1:port}, two free ports), so it also
- * pays the driver's sender and receiver and the kernel. The driver runs its agents on one thread
- * that backs off when idle, and the two application threads yield while they wait: with three
- * busy threads on two cores the driver would starve and UDP would stall. The driver's files live
- * in a fresh temporary directory removed at the end.
+ * the loopback interface, so it also pays the driver's sender and receiver and the kernel (see
+ * {@link AeronLink} for the driver, its threads and its files).
  */
 public final class AeronPingPong {
     /** How the two threads talk. */
@@ -52,10 +41,6 @@ public final class AeronPingPong {
         }
     }
 
-    private static final int PING_STREAM = 1001;
-    private static final int PONG_STREAM = 1002;
-    private static final long CONNECT_NANOS = 10_000_000_000L;
-
     private AeronPingPong() {
     }
 
@@ -74,30 +59,12 @@ public final class AeronPingPong {
         if (reps < 1 || warmup < 0) {
             throw new IllegalArgumentException("need at least 1 repetition and no negative warm-up, got " + reps + " and " + warmup);
         }
-        Path dir = Files.createTempDirectory("logplab-aeron-");
-        MediaDriver.Context driverContext = new MediaDriver.Context()
-                .aeronDirectoryName(dir.resolve("driver").toString())
-                .dirDeleteOnStart(true)
-                .dirDeleteOnShutdown(true)
-                .threadingMode(ThreadingMode.SHARED)
-                .sharedIdleStrategy(new BackoffIdleStrategy());
-        try (MediaDriver driver = MediaDriver.launchEmbedded(driverContext);
-             Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName()))) {
-            String ping = channel(medium);
-            String pong = channel(medium);
-            try (Publication pingOut = aeron.addPublication(ping, PING_STREAM);
-                 Subscription pingIn = aeron.addSubscription(ping, PING_STREAM);
-                 Publication pongOut = aeron.addPublication(pong, PONG_STREAM);
-                 Subscription pongIn = aeron.addSubscription(pong, PONG_STREAM)) {
-                awaitConnected(pingOut, pongOut);
-                PingPong.Result[] results = new PingPong.Result[sizes.length];
-                for (int i = 0; i < sizes.length; i++) {
-                    results[i] = measure(sizes[i], warmup, reps, pingOut, pingIn, pongOut, pongIn);
-                }
-                return results;
+        try (AeronLink link = new AeronLink(medium)) {
+            PingPong.Result[] results = new PingPong.Result[sizes.length];
+            for (int i = 0; i < sizes.length; i++) {
+                results[i] = measure(sizes[i], warmup, reps, link.pingOut, link.pingIn, link.pongOut, link.pongIn);
             }
-        } finally {
-            deleteQuietly(dir);
+            return results;
         }
     }
 
@@ -111,12 +78,12 @@ public final class AeronPingPong {
             FragmentHandler answer = new FragmentAssembler((buffer, offset, length, header) -> {
                 Message m = codec.decode(buffer, offset, length).message();
                 int n = codec.encode(new Message(1, m.tag(), m.payload(), m.bytes(), m.sendStart(), m.arrival()), 0, out, 0);
-                offer(pongOut, out, n);
+                AeronLink.offer(pongOut, out, n);
                 seen[0]++;
             });
             while (seen[0] < total) {
                 if (pingIn.poll(answer, 1) == 0) {
-                    Thread.yield();
+                    AeronLink.pause();
                 }
             }
         });
@@ -131,10 +98,10 @@ public final class AeronPingPong {
         for (int i = 0; i < total; i++) {
             long start = System.nanoTime();
             int n = codec.encode(new Message(0, i, payload, size, start, start), 1, out, 0);
-            offer(pingOut, out, n);
+            AeronLink.offer(pingOut, out, n);
             while (back[0] == i) {
                 if (pongIn.poll(received, 1) == 0) {
-                    Thread.yield();
+                    AeronLink.pause();
                 }
             }
             if (i >= warmup) {
@@ -145,45 +112,4 @@ public final class AeronPingPong {
         return new PingPong.Result(size, oneWay);
     }
 
-    private static void offer(Publication publication, UnsafeBuffer buffer, int length) {
-        long result;
-        while ((result = publication.offer(buffer, 0, length)) < 0) {
-            if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
-                throw new IllegalStateException("the Aeron publication " + publication.channel() + " failed: " + result);
-            }
-            Thread.yield();
-        }
-    }
-
-    private static void awaitConnected(Publication... publications) {
-        long deadline = System.nanoTime() + CONNECT_NANOS;
-        for (Publication p : publications) {
-            while (!p.isConnected()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("Aeron publication " + p.channel() + " did not connect within 10 s");
-                }
-                Thread.yield();
-            }
-        }
-    }
-
-    private static String channel(Medium medium) throws IOException {
-        if (medium == Medium.IPC) {
-            return "aeron:ipc";
-        }
-        try (DatagramSocket probe = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return "aeron:udp?endpoint=127.0.0.1:" + probe.getLocalPort();
-        }
-    }
-
-    private static void deleteQuietly(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 }

@@ -2,7 +2,11 @@ package org.logplab.bench.cli;
 
 import java.util.Map;
 import org.logplab.core.LogP;
+import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.LogPEstimator;
+import org.logplab.core.measure.PingPong;
+import org.logplab.net.AeronPingPong;
+import org.logplab.net.AeronPrtt;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,7 +17,10 @@ import picocli.CommandLine.Option;
  *
  * <p>JSON Lines, one object per configuration: {@code baseline} (boolean), {@code injected_L_ns},
  * {@code injected_o_ns}, {@code injected_g_ns}, {@code L_ns}, {@code o_ns}, {@code g_ns},
- * {@code size_bytes}, {@code reps}.
+ * {@code size_bytes}, {@code reps}. With {@code --transport aeron-ipc|aeron-udp}: one object for
+ * {@code inprocess} and one for the transport, each with {@code transport}, {@code L_ns},
+ * {@code o_ns}, {@code g_ns} (PRTT over that transport) and {@code t0_ns},
+ * {@code r_inf_bytes_per_ns}, {@code m_half_bytes} (Hockney fit of its ping-pong).
  */
 @Command(header = "Recover injected L, o, g and the host baseline (Netgauge PRTT).", name = "measure", description = {
     "Recover L, o and g of the runtime with parametrised round trips (Netgauge PRTT),",
@@ -37,10 +44,17 @@ final class MeasureCommand extends CommandBase {
     @Option(names = "--reps", defaultValue = "51", description = "Repetitions per PRTT kind; medians are reported (default 51).")
     int reps;
 
+    @Option(names = "--transport", defaultValue = "inprocess",
+            description = "inprocess (default), or aeron-ipc / aeron-udp: that transport's L, o, g and Hockney fit beside the in-process ones.")
+    String transport;
+
     @Override
-    int execute() {
+    int execute() throws Exception {
         if (reps < 1 || burst < 2) {
             throw new IllegalArgumentException("--reps must be at least 1 and --n at least 2");
+        }
+        if (!transport.equals("inprocess")) {
+            return transport(AeronPingPong.Medium.parse(transport));
         }
         boolean injecting = injected.any();
         LogP params = injected.toLogP(2);
@@ -76,6 +90,58 @@ final class MeasureCommand extends CommandBase {
         }
         out().printf("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages.%n", reps, burst, size);
         return 0;
+    }
+
+    /** The transport's PRTT estimate and Hockney fit beside the in-process runtime's. */
+    private int transport(AeronPingPong.Medium medium) throws Exception {
+        if (injected.any()) {
+            throw new IllegalArgumentException("--L --o --g --G inject delays into the in-process runtime only, not into " + transport);
+        }
+        int[] sizes = {8, 1024, 65536, 1 << 20};
+        note("measuring the in-process runtime (zero injection)...");
+        LogPEstimator.Estimate local = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), size, burst, reps);
+        PingPong.warmUpJit();
+        PingPong.Result[] localPing = new PingPong.Result[sizes.length];
+        for (int i = 0; i < sizes.length; i++) {
+            localPing[i] = PingPong.run(LogP.of(0, 0, 0, 2), sizes[i], 100, 500);
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < 3) {
+            note("warning: the media driver's thread shares the " + cores + " cores with both measuring threads;"
+                    + " the transport's figures include scheduling (over UDP the busy delays of PRTT(n,d) starve the driver)");
+        }
+        note("measuring " + transport + " (embedded media driver)...");
+        LogPEstimator.Estimate remote = AeronPrtt.estimate(medium, size, burst, reps);
+        PingPong.Result[] remotePing = AeronPingPong.run(medium, sizes, 100, 500);
+        HockneyFit localFit = hockney(localPing);
+        HockneyFit remoteFit = hockney(remotePing);
+        if (json) {
+            for (Object[] t : new Object[][] {{"inprocess", local, localFit}, {transport, remote, remoteFit}}) {
+                Map<String, Object> f = row(t[0].equals("inprocess"), LogP.of(0, 0, 0, 2), (LogPEstimator.Estimate) t[1]);
+                f.put("transport", t[0]);
+                HockneyFit fit = (HockneyFit) t[2];
+                f.put("t0_ns", fit.t0Nanos());
+                f.put("r_inf_bytes_per_ns", fit.rInfBytesPerNano());
+                f.put("m_half_bytes", fit.mHalfBytes());
+                printJson(f);
+            }
+            return 0;
+        }
+        TextTable t = new TextTable("parameter", "in-process (ns)", transport + " (ns)");
+        t.row("L", ns(local.lNanos()), ns(remote.lNanos())).row("o", ns(local.oNanos()), ns(remote.oNanos()))
+                .row("g", ns(local.gNanos()), ns(remote.gNanos()))
+                .row("Hockney t0", ns(localFit.t0Nanos()), ns(remoteFit.t0Nanos()))
+                .row("Hockney r_inf (GB/s)", String.format("%.3f", localFit.rInfBytesPerNano()), String.format("%.3f", remoteFit.rInfBytesPerNano()))
+                .row("Hockney m_half (B)", ns(localFit.mHalfBytes()), ns(remoteFit.mHalfBytes()));
+        out().print(t.render());
+        out().printf("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages; Hockney over 8 B, 1 KiB, 64 KiB, 1 MiB.%n",
+                reps, burst, size);
+        return 0;
+    }
+
+    private static HockneyFit hockney(PingPong.Result[] results) {
+        return HockneyFit.fit(java.util.Arrays.stream(results).mapToDouble(PingPong.Result::bytes).toArray(),
+                java.util.Arrays.stream(results).mapToDouble(PingPong.Result::medianOneWayNanos).toArray());
     }
 
     private Map<String, Object> row(boolean baseline, LogP injected, LogPEstimator.Estimate e) {

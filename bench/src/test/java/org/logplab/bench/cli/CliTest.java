@@ -125,6 +125,14 @@ class CliTest {
         assertThat(rows.get(2).get("fit").asText()).isEqualTo("hockney");
         assertThat(run("pingpong", "--transport", "aeron-udp", "--L", "5us").err()).contains("in-process runtime only");
         assertThat(run("pingpong", "--transport", "tcp").err()).contains("unknown transport 'tcp'");
+        Outcome m = run("measure", "--transport", "aeron-ipc", "--reps", "5", "--json");
+        assertThat(m.code()).as(m.err()).isZero();
+        List<JsonNode> both = m.json();
+        assertThat(both).hasSize(2);
+        assertThat(both.get(0).get("transport").asText()).isEqualTo("inprocess");
+        assertThat(both.get(1).get("transport").asText()).isEqualTo("aeron-ipc");
+        assertThat(both.get(1).fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns", "r_inf_bytes_per_ns", "m_half_bytes");
+        assertThat(both.get(1).get("t0_ns").asDouble()).isPositive();
     }
 
     @Test

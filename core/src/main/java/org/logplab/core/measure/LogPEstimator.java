@@ -105,6 +105,16 @@ public final class LogPEstimator {
                 }
             }
         });
+        return fromSamples(prtt1, prttN, prttND, spent, n, delay[0], bytes);
+    }
+
+    /**
+     * The estimate from PRTT samples measured by any transport, ns: {@code reps} samples each of
+     * PRTT(1,0), PRTT(n,0), PRTT(n,d), and the time each PRTT(n,d) sample really spent in its
+     * {@code n - 1} delays (subtracted sample by sample, so that a repetition's overrun cancels in itself).
+     */
+    public static Estimate fromSamples(long[] prtt1, long[] prttN, long[] prttND, long[] spent, int n, long delay, int bytes) {
+        int reps = prtt1.length;
         long[] sendsOnly = new long[reps];
         for (int i = 0; i < reps; i++) {
             sendsOnly[i] = prttND[i] - spent[i];
@@ -112,11 +122,9 @@ public final class LogPEstimator {
         double p1 = Stats.median(prtt1);
         double pn = Stats.median(prttN);
         double g = (pn - p1) / (n - 1);
-        // PRTT(n,d) - (n-1) d_real, per repetition, so a repetition's overrun cancels in itself.
         double o = Math.max(0, (Stats.median(sendsOnly) - p1) / (n - 1));
         double l = Math.max(0, p1 / 2 - 2 * o);
-        return new Estimate(l, o, g, p1, pn, Stats.median(prttND), n, delay[0], Stats.median(spent) / (n - 1.0),
-                bytes, reps);
+        return new Estimate(l, o, g, p1, pn, Stats.median(prttND), n, delay, Stats.median(spent) / (n - 1.0), bytes, reps);
     }
 
     /**

@@ -3,12 +3,12 @@ package org.logplab.core.measure;
 import java.util.Arrays;
 
 /** Order statistics of repeated measurements; medians resist the outliers of a shared machine. */
-final class Stats {
+public final class Stats {
     private Stats() {
     }
 
     /** The median (the mean of the two middle values for an even count). */
-    static double median(long[] values) {
+    public static double median(long[] values) {
         if (values.length == 0) {
             throw new IllegalArgumentException("no values");
         }
