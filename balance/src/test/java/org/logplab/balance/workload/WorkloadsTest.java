@@ -111,6 +111,27 @@ class WorkloadsTest {
     }
 
     @Test
+    void deepNarrowTreesNeedNoRecursion() {
+        // One child with probability 0.9999 (m q < 1): a chain of geometric length, mean 10,000 (seed 0
+        // gives 11,163), deeper than a recursive walk's stack would comfortably allow; capped at depth 50,000.
+        UtsWorkload chain = new UtsWorkload(UtsWorkload.Shape.BINOMIAL, 1, 1, 0.9999, 0, 50_000, 1, 1, 0);
+        List<Task> all = chain.all();
+        assertThat(all.size()).isGreaterThan(10_000);
+        assertThat(all.stream().mapToInt(Task::depth).max().orElseThrow()).isEqualTo(all.size() - 1);
+    }
+
+    @Test
+    void seedCostsHitTheirTotalEvenWhenTheDrawsOvershoot() {
+        // One node of capacity 1 at load index 1: W = 10 work units in K = max(1, 4) = 4 tasks; the
+        // uniform draws in [1, 3] may sum to up to 12 and must be brought back to 10, none below 1.
+        for (long seed = 0; seed < 200; seed++) {
+            List<Task> tasks = Workloads.seed(new long[] {1}, 1, seed).released();
+            assertThat(tasks).hasSize(4).allMatch(t -> t.cost() >= 1);
+            assertThat(tasks.stream().mapToLong(Task::cost).sum()).as("seed %d", seed).isEqualTo(10);
+        }
+    }
+
+    @Test
     void badInputIsRejected() {
         assertThatThrownBy(() -> Workloads.seed(new long[] {1}, 0, 1)).hasMessageContaining("load index must be positive");
         assertThatThrownBy(() -> Workloads.hotspot(0, 10, 1)).hasMessageContaining("at least one task");
