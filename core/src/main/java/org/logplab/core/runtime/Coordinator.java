@@ -144,7 +144,11 @@ final class Coordinator {
             live--;
             running--;
             if (live == 0) {
-                run.allDone();
+                if (run.remote == null) {
+                    run.allDone();
+                } else {
+                    run.remote.changed();
+                }
             } else if (running == 0) {
                 onQuiescent();
             }
@@ -169,11 +173,19 @@ final class Coordinator {
             wakeIfSatisfiable(p);
         }
         if (run.spinning && running == 0) {
-            for (ProcessorImpl p : run.processors) {
+            for (ProcessorImpl p : run.local) {
                 wakeIfSatisfiable(p);
             }
         }
-        if (running > 0 || (modelClock && resolveRecvAny())) {
+        if (running > 0) {
+            return;
+        }
+        if (run.remote != null) {
+            // Messages may still come from other processes: the cluster decides, on snapshots.
+            run.remote.changed();
+            return;
+        }
+        if (modelClock && resolveRecvAny()) {
             return;
         }
         run.fail(-1, new DeadlockException(waits()));
@@ -193,55 +205,105 @@ final class Coordinator {
      * {@code L = o = 0} a message sent at the very instant of a deadline may miss it).
      */
     private boolean resolveRecvAny() {
-        long o = run.params.o();
-        long latency = run.params.L();
-        long bound = Long.MAX_VALUE;
-        ProcessorImpl first = null;
-        long firstAction = Long.MAX_VALUE;
-        List<ProcessorImpl> waiters = new ArrayList<>(anyWaiters);
-        for (ProcessorImpl w : waiters) {
-            Channel ch = w.earliestHead();
-            long action;
-            long earliestArrival;
-            if (ch != null && ch.peek().arrival() <= w.anyDeadline) {
-                action = Math.max(w.clock.receiveReady(), ch.peek().arrival());
-                earliestArrival = action + 2 * o + latency;
-            } else if (w.anyDeadline != Long.MAX_VALUE) {
-                action = Math.max(w.clock.now(), w.anyDeadline);
-                earliestArrival = action + o + latency;
-            } else {
-                continue;
-            }
-            bound = Math.min(bound, earliestArrival);
-            if (action < firstAction || (action == firstAction && w.rank < first.rank)) {
-                first = w;
-                firstAction = action;
+        List<RecvAnyWaiter> waiters = new ArrayList<>();
+        for (ProcessorImpl w : anyWaiters) {
+            RecvAnyWaiter view = waiterView(w);
+            if (view != null) {
+                waiters.add(view);
             }
         }
-        if (first == null) {
+        if (waiters.isEmpty()) {
             return false;
         }
-        for (ProcessorImpl w : waiters) {
-            Channel ch = w.earliestHead();
-            if (ch != null && ch.peek().arrival() <= w.anyDeadline) {
-                // The first waiter qualifies unless L + 2o = 0, where simultaneous messages tie:
-                // it goes anyway, so that the run progresses.
-                if (w == first || ch.peek().arrival() < bound) {
-                    w.grant = ch;
-                    wake(w);
-                }
-            } else if (w.anyDeadline != Long.MAX_VALUE
-                    && (w == first || Math.max(w.clock.now(), w.anyDeadline) < bound)) {
-                w.grant = null;
-                wake(w);
-            }
+        for (int rank : RecvAnyRule.select(waiters)) {
+            letGo(run.processors[rank]);
         }
         return true;
     }
 
+    /** Under the lock: {@code w}'s view for {@link RecvAnyRule}, or null if it can only wait. */
+    private RecvAnyWaiter waiterView(ProcessorImpl w) {
+        long o = run.params.o();
+        long latency = run.params.L();
+        Channel ch = w.earliestHead();
+        if (ch != null && ch.peek().arrival() <= w.anyDeadline) {
+            long action = Math.max(w.clock.receiveReady(), ch.peek().arrival());
+            return new RecvAnyWaiter(w.rank, true, action, action + 2 * o + latency, ch.peek().arrival());
+        }
+        if (w.anyDeadline != Long.MAX_VALUE) {
+            long action = Math.max(w.clock.now(), w.anyDeadline);
+            return new RecvAnyWaiter(w.rank, false, action, action + o + latency, action);
+        }
+        return null;
+    }
+
+    /** Under the lock: lets model-clock recvAny waiter {@code w} go, with its earliest message or none. */
+    private void letGo(ProcessorImpl w) {
+        Channel ch = w.earliestHead();
+        w.grant = ch != null && ch.peek().arrival() <= w.anyDeadline ? ch : null;
+        wake(w);
+    }
+
+    /**
+     * Cluster runs: the local ranks' state if all are blocked or done, else null (see {@link NodeSnapshot}).
+     */
+    NodeSnapshot snapshot() {
+        lock.lock();
+        try {
+            if (running != 0) {
+                return null;
+            }
+            List<NodeSnapshot.Rank> ranks = new ArrayList<>(run.local.length);
+            List<org.logplab.core.RunResult.InFlight> left = new ArrayList<>();
+            for (ProcessorImpl p : run.local) {
+                NodeSnapshot.Status status = switch (p.state) {
+                    case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
+                    case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
+                    case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
+                    case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
+                    default -> throw new IllegalStateException("rank " + p.rank + " runs while its process is quiescent");
+                };
+                RecvAnyWaiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock ? waiterView(p) : null;
+                int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer : -1;
+                ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime, p.sent, p.received));
+                for (Channel ch : p.inbound.values()) {
+                    int n = ch.size();
+                    if (n > 0) {
+                        left.add(new org.logplab.core.RunResult.InFlight(ch.source, ch.destination, n));
+                    }
+                }
+            }
+            return new NodeSnapshot(ranks, left);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Cluster runs, model clock: lets the given local recvAny waiters go, as the cluster's
+     * coordinator decided on a snapshot that still holds (nothing can change a quiescent process
+     * but a message, and the coordinator decides only when none is in flight).
+     *
+     * @throws IllegalStateException if one of them is not waiting in recvAny
+     */
+    void letGo(List<Integer> ranks) {
+        lock.lock();
+        try {
+            for (int rank : ranks) {
+                ProcessorImpl w = run.processors[rank];
+                if (w == null || w.state != ProcessorImpl.WAIT_ANY) {
+                    throw new IllegalStateException("cluster protocol: rank " + rank + " is not waiting in recvAny here");
+                }
+                letGo(w);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private List<DeadlockException.Wait> waits() {
         List<DeadlockException.Wait> waits = new ArrayList<>();
-        for (ProcessorImpl p : run.processors) {
+        for (ProcessorImpl p : run.local) {
             switch (p.state) {
                 case ProcessorImpl.WAIT_RECV -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer));
                 case ProcessorImpl.WAIT_ANY -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
@@ -259,7 +321,7 @@ final class Coordinator {
             StringBuilder b = new StringBuilder();
             int shown = 0;
             int total = 0;
-            for (ProcessorImpl p : run.processors) {
+            for (ProcessorImpl p : run.local) {
                 if (p.state == ProcessorImpl.DONE) {
                     continue;
                 }

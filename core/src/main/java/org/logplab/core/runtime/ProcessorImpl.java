@@ -103,6 +103,11 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
             throw new IllegalArgumentException("message size must not be negative, got " + bytes + " bytes");
         }
         run.checkAbort();
+        ProcessorImpl receiver = run.processors[dst];
+        if (receiver == null) {
+            sendRemote(dst, tag, payload, bytes);
+            return;
+        }
         Channel ch = outbound(dst);
         long start = clock.send(bytes);
         Message m = new Message(rank, tag, payload, bytes, start, clock.lastArrival);
@@ -115,10 +120,19 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
             // concurrently either sees the message or is seen blocked here (no lost wake-up).
             VarHandle.fullFence();
         }
-        ProcessorImpl receiver = run.processors[dst];
         if (receiver.state != RUNNING) {
             run.coordinator.messageSent(receiver, rank);
         }
+        if (trace != null) {
+            trace.add(new TraceEvent(rank, TraceEvent.Kind.SEND, start, clock.lastEnd, dst, tag, bytes));
+        }
+    }
+
+    /** A send to a rank of another process: through the cluster's transport, never waiting for room. */
+    private void sendRemote(int dst, int tag, Object payload, int bytes) {
+        long start = clock.send(bytes);
+        run.remote.send(dst, new Message(rank, tag, payload, bytes, start, clock.lastArrival));
+        sent++;
         if (trace != null) {
             trace.add(new TraceEvent(rank, TraceEvent.Kind.SEND, start, clock.lastEnd, dst, tag, bytes));
         }

@@ -1,5 +1,6 @@
 package org.logplab.core.runtime;
 
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
+import org.logplab.core.Message;
 import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunFailedException;
@@ -28,7 +30,18 @@ public final class Run {
 
     final RunConfig config;
     final LogP params;
+    /** By rank; null for ranks that other processes run. */
     final ProcessorImpl[] processors;
+    /** This process's processors, by rank. */
+    final ProcessorImpl[] local;
+    /** The rest of the cluster, or null when this process runs every rank. */
+    final RemoteRanks remote;
+    /** Cluster runs: the totals over every process, given by {@link #end}; published by {@link #done}. */
+    private ClusterTotals clusterTotals;
+
+    /** Every rank's finish time and counts, and every channel's leftovers, over the whole cluster. */
+    record ClusterTotals(long[] finish, long[] sent, long[] received, List<RunResult.InFlight> inFlight) {
+    }
     final Coordinator coordinator;
     final LatencyRecorder latency;
     /**
@@ -52,45 +65,70 @@ public final class Run {
     private final AtomicReference<RunFailedException> failure = new AtomicReference<>();
     private volatile boolean aborted;
 
-    private Run(RunConfig config, Program program) {
+    Run(RunConfig config, Program program, RemoteRanks remote) {
         this.config = config;
         this.params = config.params();
         this.program = program;
+        this.remote = remote;
         boolean model = config.clock() == ClockKind.MODEL;
         int p = params.P();
-        this.coordinator = new Coordinator(this, model, p);
+        int first = remote == null ? 0 : remote.firstLocal();
+        int count = remote == null ? p : remote.localCount();
+        if (first < 0 || count < 1 || first + count > p) {
+            throw new IllegalArgumentException("local ranks " + first + ".." + (first + count - 1) + " are not within 0.." + (p - 1));
+        }
+        this.coordinator = new Coordinator(this, model, count);
         this.latency = new LatencyRecorder(p);
-        // Spinning only pays when every processor has its own core.
-        this.spinning = !model && config.threads() == ThreadKind.PLATFORM
+        // Spinning only pays when every processor has its own core; a cluster process also has a
+        // transport thread (and its media driver) to feed.
+        this.spinning = !model && remote == null && config.threads() == ThreadKind.PLATFORM
                 && p <= Runtime.getRuntime().availableProcessors();
         this.processors = new ProcessorImpl[p];
-        for (int r = 0; r < p; r++) {
-            processors[r] = new ProcessorImpl(r, this);
+        this.local = new ProcessorImpl[count];
+        for (int i = 0; i < count; i++) {
+            local[i] = new ProcessorImpl(first + i, this);
+            processors[first + i] = local[i];
         }
     }
 
     /** Runs {@code program} on a new machine configured by {@code config}; see {@link org.logplab.core.Machine}. */
     public static RunResult execute(RunConfig config, Program program) {
-        return new Run(config, program).execute();
+        return new Run(config, program, null).execute();
     }
 
     private RunResult execute() {
-        Thread.Builder builder = config.threads() == ThreadKind.VIRTUAL
-                ? Thread.ofVirtual().name("logp-", 0)
-                : Thread.ofPlatform().daemon(true).name("logp-", 0);
-        for (ProcessorImpl p : processors) {
-            p.thread = builder.unstarted(() -> body(p));
-        }
-        long started = System.nanoTime();
-        for (ProcessorImpl p : processors) {
-            p.thread.start();
-        }
+        long started = startThreads();
         // Time zero is after the last thread started, so that thread start-up is not counted as
         // communication time. Model-clock threads need no gate: their clock is not real time.
         if (!spinning) {
-            baseNanos = System.nanoTime();
-            startGate.countDown();
+            openGate();
         }
+        return awaitResult(started);
+    }
+
+    /** Starts every local processor's thread (waiting at the start gate under the wall clock); returns the time. */
+    long startThreads() {
+        Thread.Builder builder = config.threads() == ThreadKind.VIRTUAL
+                ? Thread.ofVirtual().name("logp-", 0)
+                : Thread.ofPlatform().daemon(true).name("logp-", 0);
+        for (ProcessorImpl p : local) {
+            p.thread = builder.unstarted(() -> body(p));
+        }
+        long started = System.nanoTime();
+        for (ProcessorImpl p : local) {
+            p.thread.start();
+        }
+        return started;
+    }
+
+    /** Sets time zero to now and lets the processors go. */
+    void openGate() {
+        baseNanos = System.nanoTime();
+        startGate.countDown();
+    }
+
+    /** Waits for the run to end; returns its result or throws its failure. */
+    RunResult awaitResult(long started) {
         awaitDone();
         joinAll();
         long realNanos = System.nanoTime() - started;
@@ -105,7 +143,7 @@ public final class Run {
         try {
             if (!coordinator.modelClock) {
                 if (spinning) {
-                    if (arrived.incrementAndGet() == processors.length) {
+                    if (arrived.incrementAndGet() == local.length) {
                         baseNanos = System.nanoTime();
                         gateOpen = true;
                     }
@@ -146,7 +184,7 @@ public final class Run {
     private void joinAll() {
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
         List<Integer> stuck = new ArrayList<>();
-        for (ProcessorImpl p : processors) {
+        for (ProcessorImpl p : local) {
             try {
                 long left = deadline - System.nanoTime();
                 if (!p.thread.join(Duration.ofNanos(Math.max(left, 1)))) {
@@ -178,10 +216,48 @@ public final class Run {
         }
         if (failure.compareAndSet(null, f)) {
             aborted = true;
-            for (ProcessorImpl p : processors) {
+            for (ProcessorImpl p : local) {
                 LockSupport.unpark(p.thread);
             }
             done.countDown();
+            if (remote != null && !(cause instanceof RemoteFailure)) {
+                remote.failed(f);
+            }
+        }
+    }
+
+    /** A failure reported by another process of the cluster: ends this run without echoing it back. */
+    static final class RemoteFailure extends RunFailedException {
+        RemoteFailure(int rank, String message) {
+            super(rank, message, null);
+        }
+    }
+
+    /** Cluster runs: the run is over everywhere; {@code totals} covers every rank. */
+    void end(ClusterTotals totals) {
+        clusterTotals = totals;
+        done.countDown();
+    }
+
+    /**
+     * Cluster runs, the transport's thread: queues {@code m} from a remote rank for local rank
+     * {@code dst} and wakes it if it waits. Under the wall clock the message arrives {@code L}
+     * after now (the injected latency on top of the real transport's), and its send start becomes
+     * now: the processes' clocks are not synchronised, so its latency counts from its delivery.
+     */
+    void deliver(Message m, int dst) {
+        ProcessorImpl receiver = processors[dst];
+        if (!coordinator.modelClock) {
+            long now = System.nanoTime() - baseNanos;
+            m = new Message(m.source(), m.tag(), m.payload(), m.bytes(), now, now + params.L());
+        }
+        Channel ch = channel(m.source(), dst);
+        if (!ch.offer(m)) {
+            throw new IllegalStateException("channel " + m.source() + " -> " + dst + " holds " + ch.size() + " messages: full");
+        }
+        VarHandle.fullFence();
+        if (receiver.state != ProcessorImpl.RUNNING) {
+            coordinator.messageSent(receiver, m.source());
         }
     }
 
@@ -206,10 +282,17 @@ public final class Run {
         }
     }
 
-    /** The channel from {@code src} to {@code dst}, created on first use by either side. */
+    /**
+     * The channel from {@code src} to {@code dst}, created on first use by either side. A channel
+     * from another process is practically unbounded: its producer, the transport's thread, must
+     * never wait on one receiver (Aeron's flow control bounds what is in flight).
+     */
     Channel channel(int src, int dst) {
-        return processors[dst].inbound.computeIfAbsent(src, s -> new Channel(src, dst, config.channelCapacity()));
+        return processors[dst].inbound.computeIfAbsent(src, s -> new Channel(src, dst,
+                processors[src] == null ? REMOTE_CHANNEL_CAPACITY : config.channelCapacity()));
     }
+
+    private static final int REMOTE_CHANNEL_CAPACITY = 1 << 30;
 
     Clock newClock() {
         return coordinator.modelClock ? new ModelClock(params) : new WallClock(params, this);
@@ -219,7 +302,21 @@ public final class Run {
         return (WallClock) p.clock;
     }
 
+    private List<TraceEvent> localEvents() {
+        List<TraceEvent> events = new ArrayList<>();
+        for (ProcessorImpl p : local) {
+            events.addAll(p.trace);
+        }
+        return events;
+    }
+
     private RunResult result(long realNanos) {
+        if (remote != null) {
+            ClusterTotals t = clusterTotals;
+            Trace trace = config.trace() ? new Trace(config.clock(), localEvents()) : null;
+            return new RunResult(config, t.finish(), t.sent(), t.received(), latency.merged(), trace,
+                    t.inFlight(), realNanos);
+        }
         int n = processors.length;
         long[] finish = new long[n];
         long[] sent = new long[n];
@@ -229,7 +326,7 @@ public final class Run {
         long totalLeft = 0;
         List<RunResult.InFlight> inFlight = new ArrayList<>();
         List<TraceEvent> events = config.trace() ? new ArrayList<>() : null;
-        for (ProcessorImpl p : processors) {
+        for (ProcessorImpl p : local) {
             finish[p.rank] = p.finishTime;
             sent[p.rank] = p.sent;
             received[p.rank] = p.received;

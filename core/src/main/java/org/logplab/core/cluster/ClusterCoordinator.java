@@ -1,0 +1,144 @@
+package org.logplab.core.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.logplab.core.DeadlockException;
+import org.logplab.core.RunResult;
+import org.logplab.core.runtime.NodeSnapshot;
+import org.logplab.core.runtime.RecvAnyRule;
+import org.logplab.core.runtime.RecvAnyWaiter;
+
+/**
+ * Node 0's view of the whole cluster: the latest report of every node, and what to do when they
+ * show the run standing still. Used by node 0's transport thread only.
+ *
+ * <p><b>Why one wave of reports suffices.</b> A node reports only when all its ranks are blocked
+ * or done, and its report counts the data frames it had sent to and accepted from each node. If
+ * every node's latest report is quiescent and for every pair the frames {@code i} sent to
+ * {@code j} equal those {@code j} accepted from {@code i}, no node has changed since its report: a
+ * node changes only on a frame or on a let-go. A let-go makes the coordinator wait for a report
+ * that has applied it. A frame that a node accepted after its report was sent by a node that was
+ * active after its own report (else the counts would differ), and following that chain back in
+ * time must end at a let-go or at a node that has not reported since starting, both excluded.
+ * So the run is frozen: nothing is in flight and nothing will happen until the coordinator acts.
+ */
+final class ClusterCoordinator {
+    /** What the frozen cluster must do next. */
+    sealed interface Outcome permits LetGo, End, Failure {
+    }
+
+    /** Let these model-clock recvAny waiters go, by node; {@code seq} identifies the decision. */
+    record LetGo(long seq, Map<Integer, List<Integer>> byNode) implements Outcome {
+    }
+
+    /** Every rank is done: the run's totals, indexed by rank. */
+    record End(long[] finish, long[] sent, long[] received, List<RunResult.InFlight> inFlight) implements Outcome {
+    }
+
+    /** The run cannot go on (deadlock, or broken conservation). */
+    record Failure(RuntimeException cause) implements Outcome {
+    }
+
+    private final Partition partition;
+    private final boolean modelClock;
+    private final Report[] latest;
+    private final long[] awaitingSeq;
+    private long seq;
+
+    ClusterCoordinator(Partition partition, boolean modelClock) {
+        this.partition = partition;
+        this.modelClock = modelClock;
+        this.latest = new Report[partition.nodes()];
+        this.awaitingSeq = new long[partition.nodes()];
+    }
+
+    /** Records {@code node}'s report unless it predates a let-go sent to that node. */
+    void onReport(int node, Report report) {
+        if (report.appliedSeq() >= awaitingSeq[node]) {
+            latest[node] = report;
+        }
+    }
+
+    /** The outcome if the cluster stands still, else null (wait for more reports). */
+    Outcome evaluate() {
+        int n = latest.length;
+        for (Report r : latest) {
+            if (r == null) {
+                return null;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i != j && latest[i].sentTo()[j] != latest[j].receivedFrom()[i]) {
+                    return null;
+                }
+            }
+        }
+        boolean allDone = true;
+        List<RecvAnyWaiter> waiters = new ArrayList<>();
+        List<DeadlockException.Wait> waits = new ArrayList<>();
+        for (Report r : latest) {
+            for (NodeSnapshot.Rank rank : r.snapshot().ranks()) {
+                switch (rank.status()) {
+                    case DONE -> { }
+                    case RECV -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV, rank.peer()));
+                    case SEND -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.SEND, rank.peer()));
+                    case RECV_ANY -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV_ANY, -1));
+                }
+                allDone &= rank.status() == NodeSnapshot.Status.DONE;
+                if (rank.waiter() != null && modelClock) {
+                    waiters.add(rank.waiter());
+                }
+            }
+        }
+        if (allDone) {
+            return end();
+        }
+        if (waiters.isEmpty()) {
+            return new Failure(new DeadlockException(waits));
+        }
+        seq++;
+        Map<Integer, List<Integer>> byNode = new TreeMap<>();
+        for (int rank : RecvAnyRule.select(waiters)) {
+            byNode.computeIfAbsent(partition.nodeOf(rank), k -> new ArrayList<>()).add(rank);
+        }
+        for (int node : byNode.keySet()) {
+            awaitingSeq[node] = seq;
+            latest[node] = null;
+        }
+        return new LetGo(seq, byNode);
+    }
+
+    private Outcome end() {
+        int p = partition.P();
+        long[] finish = new long[p];
+        long[] sent = new long[p];
+        long[] received = new long[p];
+        long totalSent = 0;
+        long totalReceived = 0;
+        long totalLeft = 0;
+        List<RunResult.InFlight> inFlight = new ArrayList<>();
+        for (Report r : latest) {
+            for (NodeSnapshot.Rank rank : r.snapshot().ranks()) {
+                finish[rank.rank()] = rank.finish();
+                sent[rank.rank()] = rank.sent();
+                received[rank.rank()] = rank.received();
+                totalSent += rank.sent();
+                totalReceived += rank.received();
+            }
+            for (RunResult.InFlight f : r.snapshot().leftovers()) {
+                inFlight.add(f);
+                totalLeft += f.count();
+            }
+        }
+        if (totalSent != totalReceived + totalLeft) {
+            return new Failure(new IllegalStateException("conservation violated across the cluster: " + totalSent
+                    + " messages sent, " + totalReceived + " received, " + totalLeft + " left in flight"));
+        }
+        inFlight.sort((a, b) -> a.source() != b.source() ? Integer.compare(a.source(), b.source())
+                : Integer.compare(a.destination(), b.destination()));
+        return new End(finish, sent, received, inFlight);
+    }
+}

@@ -1,0 +1,134 @@
+package org.logplab.core.cluster;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.logplab.core.Program;
+import org.logplab.core.RunConfig;
+import org.logplab.core.RunResult;
+import org.logplab.core.wire.WireCodec;
+
+/**
+ * The nodes of one cluster run inside this JVM, each with its own transport thread, exchanging
+ * frames as byte copies through in-memory queues: the cluster protocol without a network.
+ * A node can be {@linkplain #silence silenced} (its thread stops and its frames vanish), as if its
+ * process were killed.
+ */
+final class LoopbackCluster {
+    /** What one node's {@link ClusterNode#run} gave: a result or a failure. */
+    record Outcome(RunResult result, RuntimeException failure, ClusterNode node) {
+    }
+
+    private record Frame(int from, byte[] bytes) {
+    }
+
+    final ClusterNode[] nodes;
+    private final List<ConcurrentLinkedQueue<Frame>> inboxes = new ArrayList<>();
+    private final java.util.concurrent.atomic.AtomicIntegerArray silenced;
+
+    LoopbackCluster(Partition partition, RunConfig config, Duration peerTimeout) {
+        int n = partition.nodes();
+        nodes = new ClusterNode[n];
+        silenced = new java.util.concurrent.atomic.AtomicIntegerArray(n);
+        for (int i = 0; i < n; i++) {
+            inboxes.add(new ConcurrentLinkedQueue<>());
+        }
+        for (int i = 0; i < n; i++) {
+            int me = i;
+            Transport t = new Transport() {
+                @Override
+                public boolean send(int node, DirectBuffer buffer, int offset, int length) {
+                    if (length > maxFrameLength()) {
+                        throw new IllegalArgumentException("frame of " + length + " bytes");
+                    }
+                    if ((silenced.get(me) != 0) || (silenced.get(node) != 0)) {
+                        return true;
+                    }
+                    byte[] copy = new byte[length];
+                    buffer.getBytes(offset, copy);
+                    inboxes.get(node).add(new Frame(me, copy));
+                    return true;
+                }
+
+                @Override
+                public int maxFrameLength() {
+                    return 1 << 24;
+                }
+            };
+            nodes[i] = new ClusterNode(partition, i, config, new WireCodec(), t, peerTimeout, Duration.ofSeconds(20));
+        }
+    }
+
+    /** Stops node {@code i}'s transport thread and drops everything to and from it. */
+    void silence(int i) {
+        silenced.set(i, 1);
+    }
+
+    /** Hands {@code bytes} to node {@code to} as if node {@code from} had sent them. */
+    void inject(int from, int to, byte[] bytes) {
+        inboxes.get(to).add(new Frame(from, bytes));
+    }
+
+    /** Runs {@code program} on every node; one outcome per node. */
+    List<Outcome> run(Program program) throws Exception {
+        int n = nodes.length;
+        ExecutorService pool = Executors.newFixedThreadPool(2 * n);
+        try {
+            List<Future<?>> agents = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int me = i;
+                agents.add(pool.submit(() -> agent(me)));
+            }
+            List<Future<Outcome>> outcomes = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                ClusterNode node = nodes[i];
+                outcomes.add(pool.submit(() -> {
+                    try {
+                        return new Outcome(node.run(program), null, node);
+                    } catch (RuntimeException e) {
+                        return new Outcome(null, e, node);
+                    }
+                }));
+            }
+            List<Outcome> result = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (silenced.get(i) == 0) {
+                    result.add(outcomes.get(i).get());
+                    agents.get(i).get();
+                } else {
+                    result.add(null);
+                }
+            }
+            // A silenced node is a killed process: nobody waits for it.
+            for (int i = 0; i < n; i++) {
+                if (silenced.get(i) != 0) {
+                    result.set(i, new Outcome(null, new IllegalStateException("node " + i + " was silenced"), nodes[i]));
+                }
+            }
+            return result;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void agent(int me) {
+        ClusterNode node = nodes[me];
+        ConcurrentLinkedQueue<Frame> inbox = inboxes.get(me);
+        while (!node.finished() && !(silenced.get(me) != 0)) {
+            Frame f = inbox.poll();
+            if (f == null) {
+                LockSupport.parkNanos(20_000);
+            } else if (!(silenced.get(f.from()) != 0)) {
+                node.onFrame(f.from(), new UnsafeBuffer(f.bytes()), 0, f.bytes().length);
+            }
+            node.tick();
+        }
+    }
+}
