@@ -27,6 +27,8 @@ import picocli.CommandLine.Command;
             FftCommand.class,
             JmhReportCommand.class,
             BalanceCommand.class,
+            NodeCommand.class,
+            LaunchCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 

@@ -1,0 +1,96 @@
+package org.logplab.bench.cli;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.RunConfig;
+import org.logplab.net.AeronTransport;
+import picocli.CommandLine.Option;
+
+/**
+ * What a multi-process run is, shared by {@code logplab node} and {@code logplab launch} (which
+ * passes the same options on to each node it starts): the job, its sizes, the LogP parameters,
+ * the clock, and the cluster's timeouts.
+ */
+final class ClusterRunOptions {
+
+    @Option(names = "--job", required = true, description = "broadcast, allreduce, summation, fft or ring.")
+    String job;
+
+    @Option(names = "--P", required = true, description = "Ranks over all nodes.")
+    int processors;
+
+    @Option(names = "--n", defaultValue = "1024", description = "Operands (summation) or points (fft) (default 1024).")
+    long n;
+
+    @Option(names = "--rounds", defaultValue = "100", description = "Rounds of the ring job (default 100).")
+    int rounds;
+
+    @Option(names = "--L", converter = DurationNanosConverter.class, defaultValue = "6",
+            description = "Latency: model units, or a duration such as 50us for the wall clock (default 6).")
+    long latency;
+
+    @Option(names = "--o", converter = DurationNanosConverter.class, defaultValue = "2", description = "Overhead (default 2).")
+    long overhead;
+
+    @Option(names = "--g", converter = DurationNanosConverter.class, defaultValue = "4", description = "Gap (default 4).")
+    long gap;
+
+    @Option(names = "--clock", defaultValue = "model", description = "model or wall (default model).")
+    String clock;
+
+    @Option(names = "--peer-timeout", converter = DurationNanosConverter.class, defaultValue = "5s",
+            description = "A peer silent this long fails the run (default 5s).")
+    long peerTimeoutNanos;
+
+    @Option(names = "--connect-timeout", converter = DurationNanosConverter.class, defaultValue = "60s",
+            description = "How long to wait for every node to come up (default 60s).")
+    long connectTimeoutNanos;
+
+    @Option(names = "--term-length", converter = SizeConverter.class, defaultValue = "16M",
+            description = "Aeron term length; the longest message is an eighth (default 16M: 2 MiB messages).")
+    int termLength = AeronTransport.DEFAULT_TERM_LENGTH;
+
+    ClusterJob parsedJob() {
+        return ClusterJob.parse(job);
+    }
+
+    ClockKind clockKind() {
+        return switch (clock) {
+            case "model" -> ClockKind.MODEL;
+            case "wall" -> ClockKind.WALL;
+            default -> throw new IllegalArgumentException("--clock must be model or wall, got '" + clock + "'");
+        };
+    }
+
+    LogP params() {
+        if (processors < 1) {
+            throw new IllegalArgumentException("--P must be at least 1, got " + processors);
+        }
+        return LogP.of(latency, overhead, gap, processors);
+    }
+
+    RunConfig config() {
+        return RunConfig.builder(params()).clock(clockKind()).build();
+    }
+
+    Duration peerTimeout() {
+        return Duration.ofNanos(peerTimeoutNanos);
+    }
+
+    Duration connectTimeout() {
+        return Duration.ofNanos(connectTimeoutNanos);
+    }
+
+    /** The same options as command-line arguments, for the nodes a launcher starts. */
+    List<String> asArguments() {
+        List<String> a = new ArrayList<>(List.of("--job", job, "--P", Integer.toString(processors), "--n", Long.toString(n),
+                "--rounds", Integer.toString(rounds), "--L", latency + "ns", "--o", overhead + "ns", "--g", gap + "ns",
+                "--clock", clock, "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
+                "--term-length", Integer.toString(termLength)));
+        return a;
+    }
+}

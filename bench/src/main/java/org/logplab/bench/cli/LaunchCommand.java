@@ -1,0 +1,177 @@
+package org.logplab.bench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.bench.cluster.NodeProcesses;
+import org.logplab.core.ClockKind;
+import org.logplab.core.Machine;
+import org.logplab.core.RunConfig;
+import org.logplab.core.RunResult;
+import org.logplab.core.cluster.Partition;
+import org.logplab.net.PeerAddress;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code logplab launch}: starts {@code --nodes} local {@code logplab node} processes on loopback
+ * ports for one job, gathers what each reports and prints every rank's finish time and result.
+ * With {@code --check} it also runs the job in this process and compares: results (and, under
+ * the model clock, finish times) must be equal, and results must match theory where it has a
+ * closed form. For testing and teaching; across hosts start {@code logplab node} on each.
+ *
+ * <p>JSON Lines: one object per rank ({@code rank}, {@code node}, {@code finish}, {@code result},
+ * and with {@code --check} {@code inprocess_finish}, {@code inprocess_result}), then one with
+ * {@code summary: true}, {@code job}, {@code P}, {@code nodes}, {@code clock}, {@code makespan},
+ * {@code ok} (every node succeeded), {@code theory_ok} (null where theory has no closed form),
+ * with {@code --check} {@code inprocess_makespan} and {@code equal}; and {@code rejected_frames}
+ * (all kinds over all nodes).
+ */
+@Command(name = "launch", header = "Start local node processes for one job and compare with an in-process run.",
+        description = "Starts --nodes JVMs running 'logplab node' on 127.0.0.1, each with a block of the ranks.")
+final class LaunchCommand extends CommandBase {
+
+    @Option(names = "--nodes", defaultValue = "2", description = "Node processes to start (default 2).")
+    int nodes;
+
+    @Option(names = "--check", description = "Also run the job in this process and compare.")
+    boolean check;
+
+    @Option(names = "--node-jvm-options", split = " ", description = "Extra JVM options for each node, space separated.")
+    List<String> jvmOptions = List.of();
+
+    @Option(names = "--wait", converter = DurationNanosConverter.class, defaultValue = "300s",
+            description = "Longest to wait for the nodes (default 300s).")
+    long waitNanos;
+
+    @Mixin
+    ClusterRunOptions run;
+
+    @Override
+    int execute() throws Exception {
+        ClusterJob job = run.parsedJob();
+        RunConfig config = run.config();
+        int P = config.params().P();
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        Partition partition = Partition.blocks(P, nodes);
+        job.program(config.params(), run.n, run.rounds, new AtomicLongArray(P)); // validates the sizes before starting anything
+        if (nodes > Runtime.getRuntime().availableProcessors()) {
+            note("warning: " + nodes + " node processes on " + Runtime.getRuntime().availableProcessors()
+                    + " cores: wall-clock times measure the scheduler as much as the run");
+        }
+        List<PeerAddress> peers = NodeProcesses.loopbackPeers(nodes);
+        note("launching " + nodes + " nodes on " + peers + " for " + job.cliName() + " with P = " + P + "...");
+        List<List<String>> outputs;
+        try (NodeProcesses processes = new NodeProcesses(peers, run.asArguments(), jvmOptions, this::note)) {
+            outputs = processes.await(Duration.ofNanos(waitNanos));
+        }
+        long[] finish = null;
+        long[] results = new long[P];
+        boolean ok = true;
+        long rejected = 0;
+        for (int i = 0; i < nodes; i++) {
+            JsonNode o = lastJson(outputs.get(i), i);
+            rejected += o.get("rejected_unknown_peer").asLong() + o.get("rejected_malformed").asLong()
+                    + o.get("rejected_misaddressed").asLong();
+            if (!o.get("ok").asBoolean()) {
+                ok = false;
+                note("node " + i + " failed: " + o.get("error").asText());
+                continue;
+            }
+            long[] f = new long[P];
+            for (int r = 0; r < P; r++) {
+                f[r] = o.get("finish_times").get(r).asLong();
+            }
+            if (finish != null && !Arrays.equals(finish, f)) {
+                throw new IllegalStateException("nodes 0 and " + i + " report different finish times");
+            }
+            finish = f;
+            for (int k = 0; k < partition.count(i); k++) {
+                results[partition.first(i) + k] = o.get("results").get(k).asLong();
+            }
+        }
+        long[] expected = job.expected(P, run.n, run.rounds);
+        RunResult single = null;
+        long[] singleResults = null;
+        if (check && ok) {
+            note("running the same job in this process...");
+            AtomicLongArray got = new AtomicLongArray(P);
+            single = Machine.run(config, job.program(config.params(), run.n, run.rounds, got));
+            singleResults = new long[P];
+            for (int r = 0; r < P; r++) {
+                singleResults[r] = got.get(r);
+            }
+        }
+        boolean model = config.clock() == ClockKind.MODEL;
+        TextTable table = check ? new TextTable("rank", "node", "finish", "result", "in-process finish", "in-process result")
+                : new TextTable("rank", "node", "finish", "result");
+        for (int r = 0; ok && r < P; r++) {
+            Map<String, Object> f = fields();
+            f.put("rank", r);
+            f.put("node", partition.nodeOf(r));
+            f.put("finish", finish[r]);
+            f.put("result", results[r]);
+            if (single != null) {
+                f.put("inprocess_finish", single.finishTime(r));
+                f.put("inprocess_result", singleResults[r]);
+                table.row(r, partition.nodeOf(r), finish[r], results[r], single.finishTime(r), singleResults[r]);
+            } else {
+                table.row(r, partition.nodeOf(r), finish[r], results[r]);
+            }
+            if (json) {
+                printJson(f);
+            }
+        }
+        Boolean theoryOk = !ok || expected == null ? null : Arrays.equals(expected, results);
+        Boolean equal = single == null ? null
+                : Arrays.equals(results, singleResults) && (!model || Arrays.equals(finish, single.finishTimes()));
+        Map<String, Object> s = fields();
+        s.put("summary", true);
+        s.put("job", job.cliName());
+        s.put("P", P);
+        s.put("nodes", nodes);
+        s.put("clock", run.clock);
+        s.put("makespan", ok ? Arrays.stream(finish).max().orElse(0) : null);
+        s.put("ok", ok);
+        s.put("theory_ok", theoryOk);
+        if (check) {
+            s.put("inprocess_makespan", single == null ? null : single.makespan());
+            s.put("equal", equal);
+        }
+        s.put("rejected_frames", rejected);
+        if (json) {
+            printJson(s);
+        } else {
+            if (ok) {
+                out().print(table.render());
+            }
+            out().println("makespan " + s.get("makespan") + (model ? " model units" : " ns")
+                    + (single != null ? " (in-process " + single.makespan() + ")" : "")
+                    + "; results match theory: " + (theoryOk == null ? "n/a" : theoryOk ? "yes" : "NO")
+                    + (check ? "; equal to the in-process run: " + (equal == null ? "n/a" : equal ? "yes" : "NO") : "")
+                    + "; rejected frames: " + rejected);
+        }
+        if (!ok || Boolean.FALSE.equals(theoryOk) || Boolean.FALSE.equals(equal)) {
+            note("logplab: launch: " + (!ok ? "a node failed" : "the results differ"));
+            return 1;
+        }
+        return 0;
+    }
+
+    private static JsonNode lastJson(List<String> lines, int node) throws java.io.IOException {
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith("{")) {
+                return JsonLines.MAPPER.readTree(lines.get(i));
+            }
+        }
+        throw new IllegalStateException("node " + node + " printed no result (its output: " + lines + ")");
+    }
+}

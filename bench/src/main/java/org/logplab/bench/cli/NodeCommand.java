@@ -1,0 +1,130 @@
+package org.logplab.bench.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.core.ClockKind;
+import org.logplab.core.RunConfig;
+import org.logplab.core.RunResult;
+import org.logplab.core.cluster.Partition;
+import org.logplab.core.wire.WireCodec;
+import org.logplab.net.AeronNode;
+import org.logplab.net.PeerAddress;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code logplab node}: joins a multi-process run as one node, running its block of the ranks
+ * (node {@code i} of {@code k} runs ranks {@code Partition.blocks(P, k)}), talking to the other
+ * nodes over Aeron UDP through its own embedded media driver. Every node of a run gets the same
+ * peer list and job options.
+ *
+ * <p>JSON Lines, one object: {@code node}, {@code nodes}, {@code job}, {@code P}, {@code clock},
+ * {@code first_rank}, {@code last_rank}, {@code ok}, then on success {@code makespan},
+ * {@code finish_times} (every rank), {@code results} (this node's ranks, in order), {@code sent},
+ * {@code received} (totals over every rank), {@code real_ms}; on failure {@code error}; always
+ * {@code rejected_unknown_peer}, {@code rejected_malformed}, {@code rejected_misaddressed}.
+ */
+@Command(name = "node", header = "Join a multi-process run as one node (Aeron UDP).", description = {
+    "Runs this node's block of ranks of a job and exchanges messages with the other nodes over Aeron.",
+    "Start one per entry of the peer list, each with its --node index and the same other options."})
+final class NodeCommand extends CommandBase {
+
+    @Option(names = "--peers", split = ",", description = "Every node's host:port, node 0 first (or --peers-file).")
+    List<String> peers;
+
+    @Option(names = "--peers-file", description = "A file with one host:port per line, node 0 first; # comments.")
+    Path peersFile;
+
+    @Option(names = "--node", required = true, description = "This node's index in the peer list.")
+    int node;
+
+    @Option(names = "--run-id", description = "The run's identity; publishers presenting another are rejected "
+            + "(default: derived from the peer list and the job options).")
+    String runId;
+
+    @Mixin
+    ClusterRunOptions run;
+
+    @Override
+    int execute() throws Exception {
+        List<PeerAddress> addresses = peerList(peers, peersFile);
+        ClusterJob job = run.parsedJob();
+        RunConfig config = run.config();
+        Partition partition = Partition.blocks(config.params().P(), addresses.size());
+        if (node < 0 || node >= addresses.size()) {
+            throw new IllegalArgumentException("--node " + node + " is outside 0.." + (addresses.size() - 1));
+        }
+        AtomicLongArray results = new AtomicLongArray(config.params().P());
+        var program = job.program(config.params(), run.n, run.rounds, results);
+        String id = runId != null ? runId : "logplab:" + addresses + ":" + String.join(" ", run.asArguments());
+        if (config.clock() == ClockKind.WALL) {
+            warnIfOversubscribed(partition.count(node));
+        }
+        note("node " + node + " of " + addresses.size() + ": ranks " + partition.first(node) + ".."
+                + (partition.first(node) + partition.count(node) - 1) + " of " + job.cliName() + ", listening on " + addresses.get(node));
+        AeronNode.Outcome outcome = AeronNode.run(new AeronNode.Options(addresses, node, id, run.peerTimeout(),
+                run.connectTimeout(), run.termLength), partition, config, new WireCodec(), program);
+        Map<String, Object> f = fields();
+        f.put("node", node);
+        f.put("nodes", addresses.size());
+        f.put("job", job.cliName());
+        f.put("P", config.params().P());
+        f.put("clock", run.clock);
+        f.put("first_rank", partition.first(node));
+        f.put("last_rank", partition.first(node) + partition.count(node) - 1);
+        f.put("ok", outcome.failure() == null);
+        RunResult r = outcome.result();
+        if (r != null) {
+            f.put("makespan", r.makespan());
+            f.put("finish_times", r.finishTimes());
+            List<Long> mine = new ArrayList<>();
+            for (int rank = partition.first(node); rank < partition.first(node) + partition.count(node); rank++) {
+                mine.add(results.get(rank));
+            }
+            f.put("results", mine);
+            f.put("sent", r.messagesSent());
+            f.put("received", r.messagesReceived());
+            f.put("real_ms", r.realNanos() / 1e6);
+        } else {
+            f.put("error", outcome.failure().getMessage());
+        }
+        f.put("rejected_unknown_peer", outcome.unknownPeerFrames());
+        f.put("rejected_malformed", outcome.malformedFrames());
+        f.put("rejected_misaddressed", outcome.misaddressedFrames());
+        if (outcome.lastRejection() != null) {
+            note("node " + node + ": last rejected frame: " + outcome.lastRejection());
+        }
+        if (json) {
+            printJson(f);
+        } else {
+            TextTable t = new TextTable("field", "value");
+            f.forEach((k, v) -> t.row(k, v instanceof long[] a ? java.util.Arrays.toString(a) : String.valueOf(v)));
+            out().print(t.render());
+        }
+        if (outcome.failure() != null) {
+            note("logplab: node " + node + ": the run failed: " + outcome.failure().getMessage());
+            return 1;
+        }
+        return 0;
+    }
+
+    /** The peer list from {@code --peers} or {@code --peers-file} (exactly one). */
+    static List<PeerAddress> peerList(List<String> peers, Path file) throws java.io.IOException {
+        if ((peers == null) == (file == null)) {
+            throw new IllegalArgumentException("give the nodes' addresses with exactly one of --peers and --peers-file");
+        }
+        if (file != null) {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("--peers-file " + file + " is not a readable file");
+            }
+            return PeerAddress.parseList(Files.readAllLines(file));
+        }
+        return PeerAddress.parseList(peers);
+    }
+}
