@@ -2,7 +2,6 @@ package org.logplab.net;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.logplab.core.Program;
@@ -25,20 +24,19 @@ public final class AeronNode {
     /**
      * How a node joins its run.
      *
-     * @param peers every node's address, node {@code i} the {@code i}-th
+     * @param route how the nodes reach each other (UDP addresses, or IPC through a shared driver)
      * @param node this node's index
      * @param runId the run's identity: publishers presenting another are rejected
      * @param peerTimeout how long a peer may be silent before the run fails
      * @param connectTimeout how long to wait for every peer to come up
      * @param termLength Aeron's term length (the longest message is an eighth of it)
+     * @param sharedDriver the directory of a running media driver, or null to embed one (UDP only)
      */
-    public record Options(List<PeerAddress> peers, int node, String runId, Duration peerTimeout, Duration connectTimeout,
-                          int termLength) {
+    public record Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout, Duration connectTimeout,
+                          int termLength, java.nio.file.Path sharedDriver) {
         public Options {
-            peers = List.copyOf(peers);
-            if (node < 0 || node >= peers.size()) {
-                throw new IllegalArgumentException("--node " + node + " is outside 0.." + (peers.size() - 1) + " (the peer list has "
-                        + peers.size() + " entries)");
+            if (node < 0 || node >= route.nodes()) {
+                throw new IllegalArgumentException("--node " + node + " is outside 0.." + (route.nodes() - 1));
             }
         }
     }
@@ -57,19 +55,26 @@ public final class AeronNode {
                           long misaddressedFrames, String lastRejection) {
     }
 
-    /** Runs this node's ranks of {@code program}; returns when the whole run has ended here. */
-    public static Outcome run(Options options, Partition partition, RunConfig config, WireCodec codec, Program program)
-            throws IOException {
-        if (partition.nodes() != options.peers().size()) {
-            throw new IllegalArgumentException("the partition has " + partition.nodes() + " nodes but the peer list "
-                    + options.peers().size());
+    /**
+     * Runs this node's ranks of {@code program}; returns when the whole run has ended here.
+     *
+     * @param progress told, in words, when every peer has connected
+     */
+    public static Outcome run(Options options, Partition partition, RunConfig config, WireCodec codec, Program program,
+                              java.util.function.Consumer<String> progress) throws IOException {
+        if (partition.nodes() != options.route().nodes()) {
+            throw new IllegalArgumentException("the partition has " + partition.nodes() + " nodes but the route "
+                    + options.route().nodes());
         }
-        try (AeronTransport transport = new AeronTransport(options.peers(), options.node(), options.runId(), options.termLength())) {
+        try (AeronTransport transport = new AeronTransport(options.route(), options.node(), options.runId(),
+                options.termLength(), options.sharedDriver())) {
             ClusterNode cluster = new ClusterNode(partition, options.node(), config, codec, transport,
                     options.peerTimeout(), options.connectTimeout());
             Thread agent = Thread.ofPlatform().daemon(true).name("logplab-transport").start(() -> {
                 String missing = transport.connect(cluster::onFrame, options.connectTimeout().toNanos(), () -> { });
-                if (missing != null) {
+                if (missing == null) {
+                    progress.accept("node " + options.node() + ": connected to every peer");
+                } else {
                     cluster.abort("peers did not connect within " + options.connectTimeout().toMillis() + " ms: " + missing);
                 }
                 BackoffIdleStrategy idle = AeronTransport.idleStrategy();

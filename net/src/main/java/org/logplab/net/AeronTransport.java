@@ -1,6 +1,7 @@
 package org.logplab.net;
 
 import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Image;
 import io.aeron.Publication;
@@ -27,18 +28,24 @@ import org.agrona.collections.Int2IntHashMap;
 import org.logplab.core.cluster.Transport;
 
 /**
- * The frames of one node of a cluster run over Aeron UDP unicast, through an embedded media driver
- * in a fresh temporary directory that {@link #close()} removes. The node subscribes on its own
- * address and publishes to every peer's: one stream per ordered pair of processes, multiplexing
- * all their ranks (one publication per pair keeps a node's memory and the driver's work linear in
- * the nodes, not quadratic in the ranks).
+ * The frames of one node of a cluster run over Aeron: one stream per ordered pair of processes,
+ * multiplexing all their ranks (one publication per pair keeps a node's memory and the driver's
+ * work linear in the nodes, not quadratic in the ranks). Two routes:
+ * <ul>
+ *   <li>{@link Route.Udp}: UDP unicast, for nodes on different hosts (or one): the node subscribes
+ *       on its own address and publishes to every peer's, through an embedded media driver in a
+ *       fresh temporary directory that {@link #close()} removes (or a shared driver's directory).</li>
+ *   <li>{@link Route.Ipc}: {@code aeron:ipc} through one media driver that all nodes on this host
+ *       share (its directory given); node {@code i} subscribes on stream {@code 4711 + i}.</li>
+ * </ul>
  *
- * <p><b>Who may talk.</b> UDP lets anyone send to the node's port, so every publisher must first
- * say HELLO: a 4-byte magic, the run's token and its node index, from a host that the peer list
- * gives that node. Until then, and after a wrong HELLO, its frames are rejected and counted
+ * <p><b>Who may talk.</b> Anyone can send to a node's UDP port (or, with access to the driver's
+ * directory, publish on its IPC stream), so every publisher must first say HELLO: a 4-byte magic
+ * ("LPHI"), the run's token and its node index, and under UDP from a host that the peer list gives
+ * that node. Until then, and after a wrong HELLO, its frames are rejected and counted
  * ({@link #unknownPeerFrames()}); a second publisher claiming a node already bound is rejected too.
  *
- * <p>Threads: {@link #send} from any thread (Aeron's concurrent publication); {@link #poll} and
+ * <p>Threads: {@link #send} from any thread (each peer's publication under its lock); {@link #poll} and
  * {@link #connect} on the one receiving thread.
  */
 public final class AeronTransport implements Transport, AutoCloseable {
@@ -48,6 +55,46 @@ public final class AeronTransport implements Transport, AutoCloseable {
     /** Aeron's default term length: messages up to 2 MiB (a term's eighth). */
     public static final int DEFAULT_TERM_LENGTH = 16 * 1024 * 1024;
 
+    /** How the nodes reach each other. */
+    public sealed interface Route {
+        /** The number of nodes. */
+        int nodes();
+
+        /** Node {@code i} for messages: its address, or its IPC stream. */
+        String describe(int i);
+
+        /** UDP unicast to each node's address, node {@code i} the {@code i}-th. */
+        record Udp(List<PeerAddress> peers) implements Route {
+            public Udp {
+                peers = List.copyOf(peers);
+            }
+
+            @Override
+            public int nodes() {
+                return peers.size();
+            }
+
+            @Override
+            public String describe(int i) {
+                return "node " + i + " at " + peers.get(i);
+            }
+        }
+
+        /** {@code aeron:ipc} through one media driver shared by all {@code nodes} processes on this host. */
+        record Ipc(int nodes) implements Route {
+            public Ipc {
+                if (nodes < 1) {
+                    throw new IllegalArgumentException("an IPC cluster has at least 1 node, got " + nodes);
+                }
+            }
+
+            @Override
+            public String describe(int i) {
+                return "node " + i + " (IPC stream " + (STREAM + i) + ")";
+            }
+        }
+    }
+
     /** What a receiving thread does with a frame from a bound peer. */
     @FunctionalInterface
     public interface Receiver {
@@ -56,13 +103,13 @@ public final class AeronTransport implements Transport, AutoCloseable {
     }
 
     private final int node;
-    private final List<PeerAddress> peers;
+    private final Route route;
     private final long token;
     private final Path dir;
     private final MediaDriver driver;
     private final Aeron aeron;
     private final Subscription subscription;
-    private final Publication[] publications;
+    private final ExclusivePublication[] publications;
     private final List<Set<InetAddress>> peerHosts = new ArrayList<>();
     private final Int2IntHashMap nodeBySession = new Int2IntHashMap(-1);
     private final boolean[] bound;
@@ -72,45 +119,62 @@ public final class AeronTransport implements Transport, AutoCloseable {
     private Receiver receiver;
 
     /**
-     * Starts the driver, subscribes on {@code peers.get(node)} and publishes to every other peer.
+     * Starts the driver (unless {@code sharedDriver} names a running one), subscribes on this
+     * node's channel and publishes to every other node's.
      *
      * @param runId the run's identity: only publishers that present the same one are accepted
      * @param termLength Aeron's term length in bytes (a power of two, 64 KiB..1 GiB); the longest
      *     frame is an eighth of it, at most 16 MiB
-     * @throws IllegalArgumentException if {@code node} is not in the list or a host does not resolve
+     * @param sharedDriver the directory of a running media driver to use, or null to embed one
+     *     (required for {@link Route.Ipc})
+     * @throws IllegalArgumentException if {@code node} is not in the route, a host does not
+     *     resolve, or IPC is asked for without a shared driver
      * @throws IOException if the driver's directory cannot be made
      */
-    public AeronTransport(List<PeerAddress> peers, int node, String runId, int termLength) throws IOException {
-        if (node < 0 || node >= peers.size()) {
-            throw new IllegalArgumentException("node " + node + " is not in the peer list of " + peers.size());
+    public AeronTransport(Route route, int node, String runId, int termLength, Path sharedDriver) throws IOException {
+        if (node < 0 || node >= route.nodes()) {
+            throw new IllegalArgumentException("node " + node + " is outside 0.." + (route.nodes() - 1));
         }
         if (Integer.bitCount(termLength) != 1 || termLength < 64 * 1024 || termLength > (1 << 30)) {
             throw new IllegalArgumentException("term length must be a power of two in 64 KiB..1 GiB, got " + termLength);
         }
-        this.node = node;
-        this.peers = List.copyOf(peers);
-        this.token = tokenOf(runId);
-        for (PeerAddress p : peers) {
-            peerHosts.add(resolve(p.host()));
+        if (route instanceof Route.Ipc && sharedDriver == null) {
+            throw new IllegalArgumentException("IPC between processes needs the directory of the media driver they share");
         }
-        this.bound = new boolean[peers.size()];
+        if (sharedDriver != null && !Files.isDirectory(sharedDriver)) {
+            throw new IllegalArgumentException("no media driver directory at " + sharedDriver);
+        }
+        this.node = node;
+        this.route = route;
+        this.token = tokenOf(runId);
+        if (route instanceof Route.Udp udp) {
+            for (PeerAddress p : udp.peers()) {
+                peerHosts.add(resolve(p.host()));
+            }
+        }
+        this.bound = new boolean[route.nodes()];
         this.assembler = new FragmentAssembler(this::onFragment);
-        dir = Files.createTempDirectory("logplab-node" + node + "-");
+        dir = sharedDriver == null ? Files.createTempDirectory("logplab-node" + node + "-") : null;
         MediaDriver d = null;
         Aeron a = null;
         try {
-            d = MediaDriver.launchEmbedded(new MediaDriver.Context()
-                    .aeronDirectoryName(dir.resolve("driver").toString())
-                    .dirDeleteOnStart(true)
-                    .dirDeleteOnShutdown(true)
-                    .threadingMode(ThreadingMode.SHARED)
-                    .sharedIdleStrategy(idleStrategy()));
-            a = Aeron.connect(new Aeron.Context().aeronDirectoryName(d.aeronDirectoryName()));
-            this.subscription = a.addSubscription(peers.get(node).channel(termLength), STREAM);
-            this.publications = new Publication[peers.size()];
-            for (int i = 0; i < peers.size(); i++) {
+            if (dir != null) {
+                d = MediaDriver.launchEmbedded(new MediaDriver.Context()
+                        .aeronDirectoryName(dir.resolve("driver").toString())
+                        .dirDeleteOnStart(true)
+                        .dirDeleteOnShutdown(true)
+                        .threadingMode(ThreadingMode.SHARED)
+                        .sharedIdleStrategy(idleStrategy()));
+            }
+            a = Aeron.connect(new Aeron.Context().aeronDirectoryName(d != null ? d.aeronDirectoryName() : sharedDriver.toString()));
+            this.subscription = a.addSubscription(channel(node, termLength), stream(node));
+            this.publications = new ExclusivePublication[route.nodes()];
+            for (int i = 0; i < route.nodes(); i++) {
                 if (i != node) {
-                    publications[i] = a.addPublication(peers.get(i).channel(termLength), STREAM);
+                    // Exclusive: a driver shares the concurrent publications of different clients
+                    // to one channel and stream (IPC, or UDP through a shared driver), which would
+                    // mix the nodes' frames in one image. Its offers are serialised in offer().
+                    publications[i] = a.addExclusivePublication(channel(i, termLength), stream(i));
                 }
             }
         } catch (RuntimeException e) {
@@ -120,11 +184,35 @@ public final class AeronTransport implements Transport, AutoCloseable {
             if (d != null) {
                 d.close();
             }
-            deleteDir(dir);
+            if (dir != null) {
+                deleteDir(dir);
+            }
             throw e;
         }
         this.driver = d;
         this.aeron = a;
+    }
+
+    /** A shared media driver for the nodes of this host, in a fresh temporary directory; close it after them. */
+    public static MediaDriver sharedDriver() throws IOException {
+        Path d = Files.createTempDirectory("logplab-driver-");
+        return MediaDriver.launchEmbedded(new MediaDriver.Context()
+                .aeronDirectoryName(d.resolve("driver").toString())
+                .dirDeleteOnStart(true)
+                .dirDeleteOnShutdown(true)
+                .threadingMode(ThreadingMode.SHARED)
+                .sharedIdleStrategy(idleStrategy()));
+    }
+
+    private String channel(int i, int termLength) {
+        return switch (route) {
+            case Route.Udp udp -> udp.peers().get(i).channel(termLength);
+            case Route.Ipc ipc -> "aeron:ipc?term-length=" + termLength;
+        };
+    }
+
+    private int stream(int i) {
+        return route instanceof Route.Ipc ? STREAM + i : STREAM;
     }
 
     /**
@@ -164,12 +252,12 @@ public final class AeronTransport implements Transport, AutoCloseable {
      */
     public String connect(Receiver receiver, long timeoutNanos, Runnable whileWaiting) {
         this.receiver = receiver;
-        boolean[] helloSent = new boolean[peers.size()];
+        boolean[] helloSent = new boolean[route.nodes()];
         long deadline = System.nanoTime() + timeoutNanos;
         BackoffIdleStrategy idle = idleStrategy();
         while (true) {
             List<String> missing = new ArrayList<>();
-            for (int i = 0; i < peers.size(); i++) {
+            for (int i = 0; i < route.nodes(); i++) {
                 if (i == node) {
                     continue;
                 }
@@ -177,9 +265,9 @@ public final class AeronTransport implements Transport, AutoCloseable {
                     helloSent[i] = sendHello(publications[i]);
                 }
                 if (!helloSent[i]) {
-                    missing.add("node " + i + " at " + peers.get(i) + " is not listening");
+                    missing.add(route.describe(i) + " is not listening");
                 } else if (!bound[i]) {
-                    missing.add("node " + i + " at " + peers.get(i) + " has not said hello");
+                    missing.add(route.describe(i) + " has not said hello");
                 }
             }
             if (missing.isEmpty()) {
@@ -194,7 +282,7 @@ public final class AeronTransport implements Transport, AutoCloseable {
         }
     }
 
-    private boolean sendHello(Publication p) {
+    private boolean sendHello(ExclusivePublication p) {
         UnsafeBuffer b = new UnsafeBuffer(new byte[HELLO_BYTES]);
         b.putInt(0, HELLO_MAGIC);
         b.putLong(4, token);
@@ -222,12 +310,12 @@ public final class AeronTransport implements Transport, AutoCloseable {
         int claimed = buffer.getInt(offset + 12);
         if (theirToken != token) {
             rejectUnknown("a hello from " + source(header) + " with another run's token");
-        } else if (claimed < 0 || claimed >= peers.size() || claimed == node) {
+        } else if (claimed < 0 || claimed >= route.nodes() || claimed == node) {
             rejectUnknown("a hello from " + source(header) + " claiming node " + claimed);
         } else if (bound[claimed]) {
             rejectUnknown("a second hello claiming node " + claimed + " from " + source(header));
         } else if (!fromHostOf(claimed, header)) {
-            rejectUnknown("a hello claiming node " + claimed + " (" + peers.get(claimed) + ") from " + source(header));
+            rejectUnknown("a hello claiming " + route.describe(claimed) + " from " + source(header));
         } else {
             bound[claimed] = true;
             nodeBySession.put(header.sessionId(), claimed);
@@ -235,6 +323,9 @@ public final class AeronTransport implements Transport, AutoCloseable {
     }
 
     private boolean fromHostOf(int claimed, Header header) {
+        if (route instanceof Route.Ipc) {
+            return true; // one driver, one host
+        }
         String src = source(header);
         int colon = src.lastIndexOf(':');
         if (colon <= 0) {
@@ -281,7 +372,13 @@ public final class AeronTransport implements Transport, AutoCloseable {
         return offer(publications[to], buffer, offset, length);
     }
 
-    private static boolean offer(Publication p, DirectBuffer buffer, int offset, int length) {
+    private static boolean offer(ExclusivePublication p, DirectBuffer buffer, int offset, int length) {
+        synchronized (p) {
+            return offerExclusively(p, buffer, offset, length);
+        }
+    }
+
+    private static boolean offerExclusively(ExclusivePublication p, DirectBuffer buffer, int offset, int length) {
         long result;
         while ((result = p.offer(buffer, offset, length)) < 0) {
             if (result == Publication.NOT_CONNECTED) {
@@ -311,19 +408,24 @@ public final class AeronTransport implements Transport, AutoCloseable {
     public void close() {
         try {
             aeron.close();
-            driver.close();
+            if (driver != null) {
+                driver.close();
+            }
         } finally {
-            deleteDir(dir);
+            if (dir != null) {
+                deleteDir(dir);
+            }
         }
     }
 
-    private static void deleteDir(Path dir) {
+    /** Removes a driver's directory (after the driver closed). */
+    public static void deleteDir(Path dir) {
         try (var paths = Files.walk(dir)) {
             for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         } catch (IOException e) {
-            // the driver's files are temporary; a leftover is reported by nothing worse than disk use
+            System.err.println("logplab: could not remove the media driver's directory " + dir + ": " + e.getMessage());
         }
     }
 }

@@ -14,6 +14,9 @@ import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
 import org.logplab.core.cluster.Partition;
+import io.aeron.driver.MediaDriver;
+import java.nio.file.Path;
+import org.logplab.net.AeronTransport;
 import org.logplab.net.PeerAddress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,6 +42,11 @@ final class LaunchCommand extends CommandBase {
 
     @Option(names = "--nodes", defaultValue = "2", description = "Node processes to start (default 2).")
     int nodes;
+
+    @Option(names = "--media", defaultValue = "udp",
+            description = "udp (loopback ports, an embedded media driver per node; default) or ipc (one media driver in this "
+                    + "process, shared by the nodes).")
+    String media;
 
     @Option(names = "--check", description = "Also run the job in this process and compare.")
     boolean check;
@@ -67,11 +75,33 @@ final class LaunchCommand extends CommandBase {
             note("warning: " + nodes + " node processes on " + Runtime.getRuntime().availableProcessors()
                     + " cores: wall-clock times measure the scheduler as much as the run");
         }
-        List<PeerAddress> peers = NodeProcesses.loopbackPeers(nodes);
-        note("launching " + nodes + " nodes on " + peers + " for " + job.cliName() + " with P = " + P + "...");
         List<List<String>> outputs;
-        try (NodeProcesses processes = new NodeProcesses(peers, run.asArguments(), jvmOptions, this::note)) {
-            outputs = processes.await(Duration.ofNanos(waitNanos));
+        MediaDriver shared = null;
+        try {
+            List<String> route;
+            switch (media) {
+                case "udp" -> {
+                    List<PeerAddress> peers = NodeProcesses.loopbackPeers(nodes);
+                    route = NodeProcesses.udp(peers);
+                    note("launching " + nodes + " nodes on " + peers + " for " + job.cliName() + " with P = " + P + "...");
+                }
+                case "ipc" -> {
+                    shared = AeronTransport.sharedDriver();
+                    route = NodeProcesses.ipc(nodes, Path.of(shared.aeronDirectoryName()));
+                    note("launching " + nodes + " nodes over IPC (media driver " + shared.aeronDirectoryName() + ") for "
+                            + job.cliName() + " with P = " + P + "...");
+                }
+                default -> throw new IllegalArgumentException("--media must be udp or ipc, got '" + media + "'");
+            }
+            try (NodeProcesses processes = new NodeProcesses(nodes, route, run.asArguments(), jvmOptions, this::note).startAll()) {
+                outputs = processes.await(Duration.ofNanos(waitNanos));
+            }
+        } finally {
+            if (shared != null) {
+                Path dir = Path.of(shared.aeronDirectoryName()).getParent();
+                shared.close();
+                AeronTransport.deleteDir(dir);
+            }
         }
         long[] finish = null;
         long[] results = new long[P];

@@ -13,6 +13,7 @@ import org.logplab.core.RunResult;
 import org.logplab.core.cluster.Partition;
 import org.logplab.core.wire.WireCodec;
 import org.logplab.net.AeronNode;
+import org.logplab.net.AeronTransport;
 import org.logplab.net.PeerAddress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +42,14 @@ final class NodeCommand extends CommandBase {
     @Option(names = "--peers-file", description = "A file with one host:port per line, node 0 first; # comments.")
     Path peersFile;
 
+    @Option(names = "--ipc-nodes", description = "Instead of --peers: this many nodes on this host talk over Aeron IPC "
+            + "through the media driver of --aeron-dir.")
+    Integer ipcNodes;
+
+    @Option(names = "--aeron-dir", description = "Use the running media driver of this directory instead of embedding one "
+            + "(required with --ipc-nodes).")
+    Path aeronDir;
+
     @Option(names = "--node", required = true, description = "This node's index in the peer list.")
     int node;
 
@@ -53,26 +62,38 @@ final class NodeCommand extends CommandBase {
 
     @Override
     int execute() throws Exception {
-        List<PeerAddress> addresses = peerList(peers, peersFile);
+        AeronTransport.Route route;
+        if (ipcNodes != null) {
+            if (peers != null || peersFile != null) {
+                throw new IllegalArgumentException("give either --ipc-nodes (one host, IPC) or --peers/--peers-file (UDP), not both");
+            }
+            if (aeronDir == null) {
+                throw new IllegalArgumentException("--ipc-nodes needs --aeron-dir, the directory of the media driver the nodes share");
+            }
+            route = new AeronTransport.Route.Ipc(ipcNodes);
+        } else {
+            route = new AeronTransport.Route.Udp(peerList(peers, peersFile));
+        }
+        int nodes = route.nodes();
         ClusterJob job = run.parsedJob();
         RunConfig config = run.config();
-        Partition partition = Partition.blocks(config.params().P(), addresses.size());
-        if (node < 0 || node >= addresses.size()) {
-            throw new IllegalArgumentException("--node " + node + " is outside 0.." + (addresses.size() - 1));
+        Partition partition = Partition.blocks(config.params().P(), nodes);
+        if (node < 0 || node >= nodes) {
+            throw new IllegalArgumentException("--node " + node + " is outside 0.." + (nodes - 1));
         }
         AtomicLongArray results = new AtomicLongArray(config.params().P());
         var program = job.program(config.params(), run.n, run.rounds, results);
-        String id = runId != null ? runId : "logplab:" + addresses + ":" + String.join(" ", run.asArguments());
+        String id = runId != null ? runId : "logplab:" + route + ":" + String.join(" ", run.asArguments());
         if (config.clock() == ClockKind.WALL) {
             warnIfOversubscribed(partition.count(node));
         }
-        note("node " + node + " of " + addresses.size() + ": ranks " + partition.first(node) + ".."
-                + (partition.first(node) + partition.count(node) - 1) + " of " + job.cliName() + ", listening on " + addresses.get(node));
-        AeronNode.Outcome outcome = AeronNode.run(new AeronNode.Options(addresses, node, id, run.peerTimeout(),
-                run.connectTimeout(), run.termLength), partition, config, new WireCodec(), program);
+        note("node " + node + " of " + nodes + ": ranks " + partition.first(node) + ".."
+                + (partition.first(node) + partition.count(node) - 1) + " of " + job.cliName() + ", listening as " + route.describe(node));
+        AeronNode.Outcome outcome = AeronNode.run(new AeronNode.Options(route, node, id, run.peerTimeout(),
+                run.connectTimeout(), run.termLength, aeronDir), partition, config, new WireCodec(), program, this::note);
         Map<String, Object> f = fields();
         f.put("node", node);
-        f.put("nodes", addresses.size());
+        f.put("nodes", nodes);
         f.put("job", job.cliName());
         f.put("P", config.params().P());
         f.put("clock", run.clock);

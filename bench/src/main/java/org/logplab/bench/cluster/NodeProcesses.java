@@ -28,35 +28,57 @@ public final class NodeProcesses implements AutoCloseable {
     private final List<List<String>> stdout = new ArrayList<>();
     private final List<Thread> readers = new ArrayList<>();
 
+    private final int nodes;
+    private final List<String> routeArguments;
+    private final List<String> nodeArguments;
+    private final List<String> jvmOptions;
+    private final Consumer<String> errors;
+
     /**
-     * Starts one process per peer: {@code node --peers <peers> --node i --json} followed by {@code nodeArguments}.
+     * {@code nodes} node processes; {@link #start} starts them:
+     * {@code node <routeArguments> --node i --json <nodeArguments>}.
      *
+     * @param routeArguments how the nodes reach each other: {@link #udp} or {@link #ipc}
      * @param jvmOptions extra JVM options for every node (such as {@code -Xmx256m})
      * @param errors receives every standard error line, prefixed {@code [node i] }
      */
-    public NodeProcesses(List<PeerAddress> peers, List<String> nodeArguments, List<String> jvmOptions,
-                         Consumer<String> errors) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String peerList = String.join(",", peers.stream().map(PeerAddress::toString).toList());
-        try {
-            for (int i = 0; i < peers.size(); i++) {
-                List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
-                command.addAll(jvmOptions);
-                command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node", "--peers", peerList,
-                        "--node", Integer.toString(i), "--json"));
-                command.addAll(nodeArguments);
-                Process p = new ProcessBuilder(command).start();
-                processes.add(p);
-                List<String> lines = new CopyOnWriteArrayList<>();
-                stdout.add(lines);
-                String prefix = "[node " + i + "] ";
-                readers.add(read(p.getInputStream(), lines::add));
-                readers.add(read(p.getErrorStream(), line -> errors.accept(prefix + line)));
-            }
-        } catch (IOException | RuntimeException e) {
-            close();
-            throw e;
+    public NodeProcesses(int nodes, List<String> routeArguments, List<String> nodeArguments, List<String> jvmOptions,
+                         Consumer<String> errors) {
+        this.nodes = nodes;
+        this.routeArguments = List.copyOf(routeArguments);
+        this.nodeArguments = List.copyOf(nodeArguments);
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.errors = errors;
+        for (int i = 0; i < nodes; i++) {
+            processes.add(null);
+            stdout.add(new CopyOnWriteArrayList<>());
         }
+    }
+
+    /** Starts every node not yet started; returns this. */
+    public NodeProcesses startAll() throws IOException {
+        for (int i = 0; i < nodes; i++) {
+            if (processes.get(i) == null) {
+                start(i);
+            }
+        }
+        return this;
+    }
+
+    /** Starts node {@code i}. */
+    public void start(int i) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node"));
+        command.addAll(routeArguments);
+        command.addAll(List.of("--node", Integer.toString(i), "--json"));
+        command.addAll(nodeArguments);
+        Process p = new ProcessBuilder(command).start();
+        processes.set(i, p);
+        String prefix = "[node " + i + "] ";
+        readers.add(read(p.getInputStream(), stdout.get(i)::add));
+        readers.add(read(p.getErrorStream(), line -> errors.accept(prefix + line)));
     }
 
     private static Thread read(InputStream in, Consumer<String> sink) {
@@ -70,6 +92,16 @@ public final class NodeProcesses implements AutoCloseable {
                 sink.accept("(output lost: " + e.getMessage() + ")");
             }
         });
+    }
+
+    /** The route arguments of nodes that talk over UDP to {@code peers}. */
+    public static List<String> udp(List<PeerAddress> peers) {
+        return List.of("--peers", String.join(",", peers.stream().map(PeerAddress::toString).toList()));
+    }
+
+    /** The route arguments of {@code nodes} nodes that talk over IPC through the media driver in {@code driverDir}. */
+    public static List<String> ipc(int nodes, java.nio.file.Path driverDir) {
+        return List.of("--ipc-nodes", Integer.toString(nodes), "--aeron-dir", driverDir.toString());
     }
 
     /**
@@ -106,6 +138,9 @@ public final class NodeProcesses implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<Integer> stuck = new ArrayList<>();
         for (int i = 0; i < processes.size(); i++) {
+            if (processes.get(i) == null) {
+                throw new IllegalStateException("node " + i + " was never started");
+            }
             long left = deadline - System.nanoTime();
             if (!processes.get(i).waitFor(Math.max(left, 1), TimeUnit.NANOSECONDS)) {
                 stuck.add(i);
@@ -129,7 +164,7 @@ public final class NodeProcesses implements AutoCloseable {
     @Override
     public void close() {
         for (Process p : processes) {
-            if (p.isAlive()) {
+            if (p != null && p.isAlive()) {
                 p.destroyForcibly();
             }
         }

@@ -87,6 +87,7 @@ public final class ClusterNode {
     private final AtomicLong malformed = new AtomicLong();
     private final AtomicLong misaddressed = new AtomicLong();
     private volatile String lastRejection;
+    private volatile String lastTransportError;
     private volatile NodeRun run;
     private volatile boolean changed;
     private volatile Phase phase = Phase.SETUP;
@@ -196,6 +197,11 @@ public final class ClusterNode {
     /** Frames that decoded but named a source or destination their sender may not use, or came out of turn. */
     public long misaddressedFrames() {
         return misaddressed.get();
+    }
+
+    /** Why the latest control frame could not be sent (the transport had closed), or null. */
+    public String lastTransportError() {
+        return lastTransportError;
     }
 
     /** Why the latest frame was rejected, or null if none was. */
@@ -505,12 +511,19 @@ public final class ClusterNode {
         }
     }
 
-    /** Sends a control frame; a peer that is gone is noticed by its silence, not here. */
+    /**
+     * Sends a control frame. Best effort: a peer that is gone is noticed by its silence, and a
+     * transport already closed (this node is finishing) has nobody left to tell.
+     */
     private void send(int to, int kind, Object payload, long aux) {
         Message m = new Message(p + node, kind, payload, 0, aux, 0);
         ExpandableArrayBuffer buffer = buffer(codec.frameLength(m));
         int length = codec.encode(m, p + to, buffer, 0);
-        transport.send(to, buffer, 0, length);
+        try {
+            transport.send(to, buffer, 0, length);
+        } catch (IllegalStateException e) {
+            lastTransportError = "could not send control frame " + kind + " to node " + to + ": " + e.getMessage();
+        }
     }
 
     private static ExpandableArrayBuffer buffer(int length) {

@@ -185,6 +185,9 @@ public final class Run {
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
         List<Integer> stuck = new ArrayList<>();
         for (ProcessorImpl p : local) {
+            if (p.thread == null) {
+                continue; // a cluster run that failed before it started
+            }
             try {
                 long left = deadline - System.nanoTime();
                 if (!p.thread.join(Duration.ofNanos(Math.max(left, 1)))) {
