@@ -6,6 +6,7 @@ import org.logplab.balance.node.Node;
 import org.logplab.balance.node.NodeRecord;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
+import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 
@@ -25,6 +26,25 @@ public final class BalanceRun {
 
     /** Runs {@code config}; throws if the run fails (a node's exception, a deadlock, the timeout). */
     public static BalanceResult run(BalanceConfig config) {
+        NodeRecord[] records = new NodeRecord[config.nodes()];
+        Machine.run(runConfig(config), program(config, records));
+        return BalanceResult.of(config, records);
+    }
+
+    /** The runtime's configuration for {@code config}: one processor per node. */
+    public static RunConfig runConfig(BalanceConfig config) {
+        LogP params = new LogP(config.latency(), config.overhead(), config.gap(), config.nodes(), 0);
+        return RunConfig.builder(params).clock(config.clock())
+                .threads(config.clock() == org.logplab.core.ClockKind.MODEL ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM)
+                .timeout(config.timeout()).build();
+    }
+
+    /**
+     * The program of {@code config}: rank {@code i} runs node {@code i} and leaves its record in
+     * {@code records[i]}. Runs unchanged across processes ({@link org.logplab.core.cluster.ClusterNode}) with the
+     * payload types of {@link org.logplab.balance.node.BalanceWire#codec()}; each process then holds its own nodes' records.
+     */
+    public static Program program(BalanceConfig config, NodeRecord[] records) {
         int nodes = config.nodes();
         long[] capacities = config.capacities();
         List<List<Task>> arrivals = new ArrayList<>();
@@ -34,18 +54,12 @@ public final class BalanceRun {
         for (Task t : config.workload().released()) {
             arrivals.get(t.origin()).add(t);
         }
-        LogP params = new LogP(config.latency(), config.overhead(), config.gap(), nodes, 0);
-        RunConfig run = RunConfig.builder(params).clock(config.clock())
-                .threads(config.clock() == org.logplab.core.ClockKind.MODEL ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM)
-                .timeout(config.timeout()).build();
-        NodeRecord[] records = new NodeRecord[nodes];
         long unit = config.clockUnitsPerTimeUnit();
-        Machine.run(run, p -> {
+        return p -> {
             int rank = p.rank();
             Node node = new Node(p, config.workload(), capacities, config.topology().domain(rank, nodes),
                     config.policy().forNode(rank), unit, arrivals.get(rank), config.seed());
             records[rank] = node.run();
-        });
-        return BalanceResult.of(config, records);
+        };
     }
 }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  */
 final class ClusterRunOptions {
 
-    @Option(names = "--job", required = true, description = "broadcast, allreduce, summation, fft or ring.")
+    @Option(names = "--job", required = true, description = "broadcast, allreduce, summation, fft, ring or balance.")
     String job;
 
     @Option(names = "--P", required = true, description = "Ranks over all nodes.")
@@ -28,6 +28,13 @@ final class ClusterRunOptions {
 
     @Option(names = "--rounds", defaultValue = "100", description = "Rounds of the ring job (default 100).")
     int rounds;
+
+    @Option(names = "--policy", defaultValue = "bidirectional",
+            description = "Balance job: none, light, heavy, bidirectional or stealing (default bidirectional).")
+    String policy;
+
+    @Option(names = "--load", defaultValue = "20", description = "Balance job: the seed scenario's load index (default 20).")
+    int load;
 
     @Option(names = "--L", converter = DurationNanosConverter.class, defaultValue = "6",
             description = "Latency: model units, or a duration such as 50us for the wall clock (default 6).")
@@ -53,6 +60,10 @@ final class ClusterRunOptions {
     @Option(names = "--term-length", converter = SizeConverter.class, defaultValue = "16M",
             description = "Aeron term length; the longest message is an eighth (default 16M: 2 MiB messages).")
     int termLength = AeronTransport.DEFAULT_TERM_LENGTH;
+
+    ClusterJob.Sizes sizes() {
+        return new ClusterJob.Sizes(n, rounds, policy, load);
+    }
 
     ClusterJob parsedJob() {
         return ClusterJob.parse(job);
@@ -88,7 +99,7 @@ final class ClusterRunOptions {
     /** The same options as command-line arguments, for the nodes a launcher starts. */
     List<String> asArguments() {
         List<String> a = new ArrayList<>(List.of("--job", job, "--P", Integer.toString(processors), "--n", Long.toString(n),
-                "--rounds", Integer.toString(rounds), "--L", latency + "ns", "--o", overhead + "ns", "--g", gap + "ns",
+                "--rounds", Integer.toString(rounds), "--policy", policy, "--load", Integer.toString(load), "--L", latency + "ns", "--o", overhead + "ns", "--g", gap + "ns",
                 "--clock", clock, "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
                 "--term-length", Integer.toString(termLength)));
         return a;

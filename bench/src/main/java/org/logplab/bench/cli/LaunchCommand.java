@@ -70,7 +70,7 @@ final class LaunchCommand extends CommandBase {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
         }
         Partition partition = Partition.blocks(P, nodes);
-        job.program(config.params(), run.n, run.rounds, new AtomicLongArray(P)); // validates the sizes before starting anything
+        job.program(config.params(), config.clock(), run.sizes(), new AtomicLongArray(P)); // validates the sizes before starting anything
         if (nodes > Runtime.getRuntime().availableProcessors()) {
             note("warning: " + nodes + " node processes on " + Runtime.getRuntime().availableProcessors()
                     + " cores: wall-clock times measure the scheduler as much as the run");
@@ -128,13 +128,13 @@ final class LaunchCommand extends CommandBase {
                 results[partition.first(i) + k] = o.get("results").get(k).asLong();
             }
         }
-        long[] expected = job.expected(P, run.n, run.rounds);
+        long[] expected = job.expected(P, run.sizes());
         RunResult single = null;
         long[] singleResults = null;
         if (check && ok) {
             note("running the same job in this process...");
             AtomicLongArray got = new AtomicLongArray(P);
-            single = Machine.run(config, job.program(config.params(), run.n, run.rounds, got));
+            single = Machine.run(config, job.program(config.params(), config.clock(), run.sizes(), got));
             singleResults = new long[P];
             for (int r = 0; r < P; r++) {
                 singleResults[r] = got.get(r);

@@ -82,7 +82,7 @@ final class NodeCommand extends CommandBase {
             throw new IllegalArgumentException("--node " + node + " is outside 0.." + (nodes - 1));
         }
         AtomicLongArray results = new AtomicLongArray(config.params().P());
-        var program = job.program(config.params(), run.n, run.rounds, results);
+        var program = job.program(config.params(), config.clock(), run.sizes(), results);
         String id = runId != null ? runId : "logplab:" + route + ":" + String.join(" ", run.asArguments());
         if (config.clock() == ClockKind.WALL) {
             warnIfOversubscribed(partition.count(node));
@@ -90,7 +90,7 @@ final class NodeCommand extends CommandBase {
         note("node " + node + " of " + nodes + ": ranks " + partition.first(node) + ".."
                 + (partition.first(node) + partition.count(node) - 1) + " of " + job.cliName() + ", listening as " + route.describe(node));
         AeronNode.Outcome outcome = AeronNode.run(new AeronNode.Options(route, node, id, run.peerTimeout(),
-                run.connectTimeout(), run.termLength, aeronDir), partition, config, new WireCodec(), program, this::note);
+                run.connectTimeout(), run.termLength, aeronDir), partition, config, job.codec(), program, this::note);
         Map<String, Object> f = fields();
         f.put("node", node);
         f.put("nodes", nodes);

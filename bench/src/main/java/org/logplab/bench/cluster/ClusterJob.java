@@ -5,6 +5,14 @@ import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.logplab.balance.BalanceConfig;
+import org.logplab.balance.BalanceRun;
+import org.logplab.balance.Topology;
+import org.logplab.balance.node.BalanceWire;
+import org.logplab.balance.node.NodeRecord;
+import org.logplab.balance.policy.Policies;
+import org.logplab.balance.workload.Workloads;
+import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Program;
 import org.logplab.core.collective.ButterflyAllReduce;
@@ -12,6 +20,7 @@ import org.logplab.core.collective.Group;
 import org.logplab.core.collective.OptimalBroadcast;
 import org.logplab.core.collective.OptimalSummation;
 import org.logplab.core.collective.SummationPlan;
+import org.logplab.core.wire.WireCodec;
 import org.logplab.fft.ExchangeFft;
 
 /**
@@ -33,7 +42,13 @@ public enum ClusterJob {
      */
     FFT("parallel FFT with butterfly exchange of n points (P and n powers of two)"),
     /** A token around the ring for {@code rounds} rounds, incremented by each rank; result: the last token each rank saw. */
-    RING("a token passed around the ring for the given rounds");
+    RING("a token passed around the ring for the given rounds"),
+    /**
+     * A load balancer ({@code policy}) on the seed paper's scenario at load index {@code load}, one
+     * balancing node per rank, capacities 20, 90, 30, 20, 40 repeated; result: a digest of the ids
+     * each node executed, in order (and the count, in {@link #executedTasks}).
+     */
+    BALANCE("a load-balancing policy on the seed paper's scenario, one node per rank");
 
     /** The broadcast job's value. */
     public static final long BROADCAST_VALUE = 4242;
@@ -71,14 +86,30 @@ public enum ClusterJob {
     }
 
     /**
+     * A job's sizes.
+     *
+     * @param n operands (summation) or points (FFT)
+     * @param rounds ring rounds
+     * @param policy the balancing policy (balance)
+     * @param load the seed scenario's load index (balance)
+     */
+    public record Sizes(long n, int rounds, String policy, int load) {
+    }
+
+    /** The wire codec that knows the job's payload types. */
+    public WireCodec codec() {
+        return this == BALANCE ? BalanceWire.codec() : new WireCodec();
+    }
+
+    /**
      * The program, writing each rank's result into {@code results}.
      *
-     * @param n operands (summation) or points (FFT); ignored otherwise
-     * @param rounds ring rounds; ignored otherwise
      * @throws IllegalArgumentException if the sizes do not suit the job
      */
-    public Program program(LogP params, long n, int rounds, AtomicLongArray results) {
+    public Program program(LogP params, ClockKind clock, Sizes sizes, AtomicLongArray results) {
         int P = params.P();
+        long n = sizes.n();
+        int rounds = sizes.rounds();
         return switch (this) {
             case BROADCAST -> p -> results.set(p.rank(),
                     (Long) new OptimalBroadcast().broadcast(p, Group.all(P, 0), p.rank() == 0 ? BROADCAST_VALUE : null));
@@ -115,11 +146,36 @@ public enum ClusterJob {
                     results.set(p.rank(), token);
                 };
             }
+            case BALANCE -> balance(params, clock, sizes, results);
+        };
+    }
+
+    private static Program balance(LogP params, ClockKind clock, Sizes sizes, AtomicLongArray results) {
+        int P = params.P();
+        long[] capacities = new long[P];
+        long[] seedCapacities = {20, 90, 30, 20, 40};
+        for (int i = 0; i < P; i++) {
+            capacities[i] = seedCapacities[i % seedCapacities.length];
+        }
+        BalanceConfig config = new BalanceConfig(Workloads.seed(capacities, sizes.load(), 1), capacities, Topology.COMPLETE,
+                Policies.parse(sizes.policy()), params.L(), params.o(), params.g(), clock, clock == ClockKind.MODEL ? 1 : 1_000, 1,
+                null);
+        NodeRecord[] records = new NodeRecord[P];
+        Program program = BalanceRun.program(config, records);
+        return p -> {
+            program.run(p);
+            long digest = 1;
+            for (long id : records[p.rank()].executedIds()) {
+                digest = 31 * digest + id;
+            }
+            results.set(p.rank(), digest);
         };
     }
 
     /** What theory says each rank's result is, or null where only a comparison can tell (FFT). */
-    public long[] expected(int P, long n, int rounds) {
+    public long[] expected(int P, Sizes sizes) {
+        long n = sizes.n();
+        int rounds = sizes.rounds();
         long[] e = new long[P];
         switch (this) {
             case BROADCAST -> Arrays.fill(e, BROADCAST_VALUE);
@@ -135,7 +191,7 @@ public enum ClusterJob {
                     e[r] = r == 0 ? (long) rounds * P : (long) (rounds - 1) * P + r;
                 }
             }
-            case FFT -> {
+            case FFT, BALANCE -> {
                 return null;
             }
         }

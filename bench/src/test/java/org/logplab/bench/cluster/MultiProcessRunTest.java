@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -52,14 +51,15 @@ class MultiProcessRunTest {
     }
 
     @Test
-    void collectivesAndTheFftOverProcessesEqualTheInProcessRun() throws Exception {
+    void collectivesTheFftAndABalancerOverProcessesEqualTheInProcessRun() throws Exception {
         // broadcast on 3 nodes (blocks 3, 2, 2), all-reduce on 2, summation on 3 over IPC, FFT on 2.
         List<JsonNode> b = launch("--nodes", "3", "--job", "broadcast", "--P", "7", "--L", "5", "--o", "2", "--g", "3");
         List<JsonNode> a = launch("--nodes", "2", "--job", "allreduce", "--P", "8");
         List<JsonNode> s = launch("--nodes", "3", "--media", "ipc", "--job", "summation", "--P", "6", "--n", "500",
                 "--L", "5", "--o", "2", "--g", "4");
         List<JsonNode> f = launch("--nodes", "2", "--job", "fft", "--P", "4", "--n", "4096");
-        for (List<JsonNode> run : List.of(b, a, s, f)) {
+        List<JsonNode> lb = launch("--nodes", "2", "--job", "balance", "--policy", "bidirectional", "--P", "5", "--load", "10");
+        for (List<JsonNode> run : List.of(b, a, s, f, lb)) {
             JsonNode sum = summary(run);
             assertThat(sum.get("ok").asBoolean()).isTrue();
             assertThat(sum.get("equal").asBoolean()).as("%s equal to the in-process run", sum.get("job")).isTrue();
@@ -86,7 +86,7 @@ class MultiProcessRunTest {
     @Test
     void aKilledNodeFailsTheOthersWithinTheTimeoutNamingItsRanks() throws Exception {
         List<PeerAddress> peers = NodeProcesses.loopbackPeers(3);
-        List<String> err = Collections.synchronizedList(new ArrayList<>());
+        List<String> err = new java.util.concurrent.CopyOnWriteArrayList<>();
         // A ring that would run for hours: 2 ranks per node, 200 us injected latency per hop.
         List<String> args = List.of("--job", "ring", "--P", "6", "--rounds", "100000000", "--clock", "wall",
                 "--L", "200us", "--o", "0", "--g", "0", "--peer-timeout", "2s");
@@ -136,7 +136,7 @@ class MultiProcessRunTest {
     @Test
     void framesFromAStrangerAreRejectedCountedAndChangeNothing() throws Exception {
         List<PeerAddress> peers = NodeProcesses.loopbackPeers(2);
-        List<String> err = Collections.synchronizedList(new ArrayList<>());
+        List<String> err = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> args = List.of("--job", "allreduce", "--P", "4", "--run-id", "stranger-test");
         Path dir = Files.createTempDirectory("logplab-stranger-");
         try (NodeProcesses nodes = new NodeProcesses(peers.size(), NodeProcesses.udp(peers), args, List.of("-Xmx256m"), err::add)) {

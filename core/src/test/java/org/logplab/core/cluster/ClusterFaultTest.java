@@ -27,7 +27,7 @@ class ClusterFaultTest {
         RunConfig config = RunConfig.builder(LogP.of(100_000, 1_000, 1_000, 6)).clock(ClockKind.WALL)
                 .timeout(Duration.ofSeconds(30)).build();
         Duration timeout = Duration.ofMillis(800);
-        LoopbackCluster cluster = new LoopbackCluster(Partition.blocks(6, 3), config, timeout);
+        InMemoryCluster cluster = new InMemoryCluster(Partition.blocks(6, 3), config, new WireCodec(), timeout);
         // A ring that runs until something stops it; node 1 (ranks 2, 3) is silenced mid-run.
         Program ring = p -> {
             int next = (p.rank() + 1) % 6;
@@ -41,7 +41,7 @@ class ClusterFaultTest {
             }
         };
         long t0 = System.nanoTime();
-        List<LoopbackCluster.Outcome> outcomes = cluster.run(p -> {
+        List<InMemoryCluster.Outcome> outcomes = cluster.run(p -> {
             if (p.rank() / 2 != 1) {
                 ring.run(p);
             } else {
@@ -79,7 +79,7 @@ class ClusterFaultTest {
             got.set(p.rank(), v);
         };
         RunResult single = Machine.run(config, program);
-        LoopbackCluster cluster = new LoopbackCluster(partition, config, Duration.ofSeconds(10));
+        InMemoryCluster cluster = new InMemoryCluster(partition, config, new WireCodec(), Duration.ofSeconds(10));
         // Garbage, a truncated header, a frame claiming node 0's rank 1 but sent by node 1, a frame
         // for a rank node 1 does not run, and a control frame with a forged source.
         cluster.inject(1, 0, new byte[] {1, 2, 3});
@@ -87,18 +87,18 @@ class ClusterFaultTest {
         cluster.inject(1, 0, frame(codec, new Message(1, 0, 99L, 8, 0, 0), 0));
         cluster.inject(0, 1, frame(codec, new Message(0, 0, 99L, 8, 0, 0), 1));
         cluster.inject(1, 0, frame(codec, new Message(P + 0, ClusterNode.GO, null, 0, 0, 0), P));
-        List<LoopbackCluster.Outcome> outcomes = cluster.run(program);
-        for (LoopbackCluster.Outcome o : outcomes) {
+        List<InMemoryCluster.Outcome> outcomes = cluster.run(program);
+        for (InMemoryCluster.Outcome o : outcomes) {
             assertThat(o.failure()).isNull();
             assertThat(o.result().finishTimes()).isEqualTo(single.finishTimes());
         }
         for (int r = 0; r < P; r++) {
             assertThat(got.get(r)).isEqualTo(1 + 2 + 3 + 4);
         }
-        assertThat(cluster.nodes[0].malformedFrames()).isEqualTo(2);
-        assertThat(cluster.nodes[0].misaddressedFrames()).isEqualTo(2);
-        assertThat(cluster.nodes[1].misaddressedFrames()).isEqualTo(1);
-        assertThat(cluster.nodes[1].lastRejection()).contains("0 -> 1");
+        assertThat(cluster.node(0).malformedFrames()).isEqualTo(2);
+        assertThat(cluster.node(0).misaddressedFrames()).isEqualTo(2);
+        assertThat(cluster.node(1).misaddressedFrames()).isEqualTo(1);
+        assertThat(cluster.node(1).lastRejection()).contains("0 -> 1");
     }
 
     private static byte[] frame(WireCodec codec, Message m, int destination) {

@@ -23,6 +23,7 @@ import org.logplab.core.collective.Group;
 import org.logplab.core.collective.OptimalBroadcast;
 import org.logplab.core.collective.OptimalSummation;
 import org.logplab.core.collective.SummationPlan;
+import org.logplab.core.wire.WireCodec;
 
 /**
  * The cluster protocol on in-memory transports: the same programs split over 2-4 nodes give the
@@ -36,8 +37,8 @@ class ClusterRunTest {
     /** Runs {@code program} in one process and split over {@code partition}; asserts equal times and counts. */
     private static RunResult sameAsInProcess(RunConfig config, Partition partition, Program program) throws Exception {
         RunResult single = Machine.run(config, program);
-        List<LoopbackCluster.Outcome> outcomes = new LoopbackCluster(partition, config, PEER_TIMEOUT).run(program);
-        for (LoopbackCluster.Outcome o : outcomes) {
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(), PEER_TIMEOUT).run(program);
+        for (InMemoryCluster.Outcome o : outcomes) {
             if (o.failure() != null) {
                 throw new AssertionError("a node failed", o.failure());
             }
@@ -142,9 +143,9 @@ class ClusterRunTest {
             long[][] split = new long[P][64];
             Partition partition = randomPartition(random, P);
             RunResult a = Machine.run(config, recvAnyTraffic(trial, 8, single));
-            List<LoopbackCluster.Outcome> outcomes = new LoopbackCluster(partition, config, PEER_TIMEOUT)
+            List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(), PEER_TIMEOUT)
                     .run(recvAnyTraffic(trial, 8, split));
-            for (LoopbackCluster.Outcome o : outcomes) {
+            for (InMemoryCluster.Outcome o : outcomes) {
                 assertThat(o.failure()).as("failure").isNull();
                 assertThat(o.result().finishTimes()).as("trial %d on %s", trial, partition).isEqualTo(a.finishTimes());
                 assertThat(o.node().malformedFrames() + o.node().misaddressedFrames()).isZero();
@@ -156,9 +157,9 @@ class ClusterRunTest {
     @Test
     void aDeadlockAcrossNodesFailsEveryNodeAndSaysWhoWaits() throws Exception {
         RunConfig config = RunConfig.builder(LogP.of(5, 1, 2, 4)).build();
-        List<LoopbackCluster.Outcome> outcomes = new LoopbackCluster(Partition.blocks(4, 2), config, PEER_TIMEOUT)
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(4, 2), config, new WireCodec(), PEER_TIMEOUT)
                 .run(p -> p.recv((p.rank() + 2) % 4));
-        for (LoopbackCluster.Outcome o : outcomes) {
+        for (InMemoryCluster.Outcome o : outcomes) {
             assertThat(o.failure()).isNotNull();
             assertThat(o.failure().getMessage()).contains("deadlock").contains("rank 0 waits to receive from rank 2")
                     .contains("rank 3 waits to receive from rank 1");
@@ -168,14 +169,14 @@ class ClusterRunTest {
     @Test
     void aFailingRankFailsEveryNodeAndIsNamed() throws Exception {
         RunConfig config = RunConfig.builder(LogP.of(5, 1, 2, 6)).clock(ClockKind.WALL).build();
-        List<LoopbackCluster.Outcome> outcomes = new LoopbackCluster(Partition.blocks(6, 3), config, PEER_TIMEOUT)
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(6, 3), config, new WireCodec(), PEER_TIMEOUT)
                 .run(p -> {
                     if (p.rank() == 4) {
                         throw new IllegalStateException("boom at four");
                     }
                     p.recv((p.rank() + 1) % 6);
                 });
-        for (LoopbackCluster.Outcome o : outcomes) {
+        for (InMemoryCluster.Outcome o : outcomes) {
             assertThat(o.failure()).isNotNull();
             assertThat(o.failure().getMessage()).contains("rank 4").contains("boom at four");
         }
@@ -186,7 +187,7 @@ class ClusterRunTest {
         long latency = 2_000_000;
         RunConfig config = RunConfig.builder(LogP.of(latency, 0, 0, 2)).clock(ClockKind.WALL).build();
         long[] roundTrip = new long[1];
-        List<LoopbackCluster.Outcome> outcomes = new LoopbackCluster(Partition.blocks(2, 2), config, PEER_TIMEOUT)
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(2, 2), config, new WireCodec(), PEER_TIMEOUT)
                 .run(p -> {
                     if (p.rank() == 0) {
                         long t = System.nanoTime();
@@ -201,7 +202,7 @@ class ClusterRunTest {
                         }
                     }
                 });
-        for (LoopbackCluster.Outcome o : outcomes) {
+        for (InMemoryCluster.Outcome o : outcomes) {
             assertThat(o.failure()).isNull();
         }
         // A lower bound only: two injected latencies per round trip; the upper side is the transport's.

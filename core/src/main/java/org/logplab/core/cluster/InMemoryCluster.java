@@ -17,23 +17,36 @@ import org.logplab.core.wire.WireCodec;
 
 /**
  * The nodes of one cluster run inside this JVM, each with its own transport thread, exchanging
- * frames as byte copies through in-memory queues: the cluster protocol without a network.
- * A node can be {@linkplain #silence silenced} (its thread stops and its frames vanish), as if its
- * process were killed.
+ * frames as byte copies through in-memory queues: the whole cluster protocol (wire codec, reports,
+ * let-go, heartbeats) without a network. For testing that a program runs unchanged across
+ * processes, with the same results and model times, before deploying it on hosts. A node can be
+ * {@linkplain #silence silenced} (its thread stops and its frames vanish), as if its process were killed.
  */
-final class LoopbackCluster {
-    /** What one node's {@link ClusterNode#run} gave: a result or a failure. */
-    record Outcome(RunResult result, RuntimeException failure, ClusterNode node) {
+public final class InMemoryCluster {
+    /**
+     * What one node's {@link ClusterNode#run} gave.
+     *
+     * @param result the run's result, or null if it failed
+     * @param failure the failure, or null
+     * @param node the node, for its counters
+     */
+    public record Outcome(RunResult result, RuntimeException failure, ClusterNode node) {
     }
 
     private record Frame(int from, byte[] bytes) {
     }
 
-    final ClusterNode[] nodes;
+    private final ClusterNode[] nodes;
     private final List<ConcurrentLinkedQueue<Frame>> inboxes = new ArrayList<>();
     private final java.util.concurrent.atomic.AtomicIntegerArray silenced;
 
-    LoopbackCluster(Partition partition, RunConfig config, Duration peerTimeout) {
+    /**
+     * The nodes of {@code partition} for one run of {@code config}.
+     *
+     * @param codec the frames' codec (register the programs' payload types)
+     * @param peerTimeout how long a node may be silent before the others fail the run
+     */
+    public InMemoryCluster(Partition partition, RunConfig config, WireCodec codec, Duration peerTimeout) {
         int n = partition.nodes();
         nodes = new ClusterNode[n];
         silenced = new java.util.concurrent.atomic.AtomicIntegerArray(n);
@@ -62,22 +75,30 @@ final class LoopbackCluster {
                     return 1 << 24;
                 }
             };
-            nodes[i] = new ClusterNode(partition, i, config, new WireCodec(), t, peerTimeout, Duration.ofSeconds(20));
+            nodes[i] = new ClusterNode(partition, i, config, codec, t, peerTimeout, Duration.ofSeconds(20));
         }
     }
 
+    /** Node {@code i}. */
+    public ClusterNode node(int i) {
+        return nodes[i];
+    }
+
     /** Stops node {@code i}'s transport thread and drops everything to and from it. */
-    void silence(int i) {
+    public void silence(int i) {
         silenced.set(i, 1);
     }
 
     /** Hands {@code bytes} to node {@code to} as if node {@code from} had sent them. */
-    void inject(int from, int to, byte[] bytes) {
+    public void inject(int from, int to, byte[] bytes) {
         inboxes.get(to).add(new Frame(from, bytes));
     }
 
-    /** Runs {@code program} on every node; one outcome per node. */
-    List<Outcome> run(Program program) throws Exception {
+    /**
+     * Runs {@code program} on every node, once; one outcome per node (a silenced node's says so
+     * at once: nobody waits for a killed process).
+     */
+    public List<Outcome> run(Program program) throws InterruptedException {
         int n = nodes.length;
         ExecutorService pool = Executors.newFixedThreadPool(2 * n);
         try {
@@ -100,8 +121,8 @@ final class LoopbackCluster {
             List<Outcome> result = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 if (silenced.get(i) == 0) {
-                    result.add(outcomes.get(i).get());
-                    agents.get(i).get();
+                    result.add(get(outcomes.get(i)));
+                    get(agents.get(i));
                 } else {
                     result.add(null);
                 }
@@ -115,6 +136,14 @@ final class LoopbackCluster {
             return result;
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    private static <T> T get(Future<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("a node's thread failed", e.getCause());
         }
     }
 

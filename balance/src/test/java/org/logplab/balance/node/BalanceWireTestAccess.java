@@ -1,0 +1,14 @@
+package org.logplab.balance.node;
+
+import org.logplab.balance.Task;
+
+/** Makes the package's batch for tests outside the package. */
+public final class BalanceWireTestAccess {
+    private BalanceWireTestAccess() {
+    }
+
+    /** A migration batch. */
+    public static Object batch(Task[] tasks, long senderWork) {
+        return new Batch(tasks, senderWork);
+    }
+}
