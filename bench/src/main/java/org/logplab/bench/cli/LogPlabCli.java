@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             BalanceCommand.class,
             NodeCommand.class,
             LaunchCommand.class,
+            StreamsCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 
