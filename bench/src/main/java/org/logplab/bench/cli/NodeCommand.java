@@ -124,9 +124,20 @@ final class NodeCommand extends CommandBase {
         if (json) {
             printJson(f);
         } else {
-            TextTable t = new TextTable("field", "value");
-            f.forEach((k, v) -> t.row(k, v instanceof long[] a ? java.util.Arrays.toString(a) : String.valueOf(v)));
-            out().print(t.render());
+            int first = partition.first(node);
+            out().println("node " + node + " of " + nodes + " (ranks " + first + ".." + (first + partition.count(node) - 1) + "): "
+                    + job.cliName() + ", P " + config.params().P() + ", " + run.clock + " clock"
+                    + (r != null ? ", makespan " + r.makespan() + (config.clock() == ClockKind.MODEL ? " model units" : " ns")
+                    : ": FAILED"));
+            if (r != null) {
+                TextTable t = new TextTable("rank", "finish", "result");
+                for (int k = 0; k < partition.count(node); k++) {
+                    t.row(first + k, r.finishTime(first + k), results.get(first + k));
+                }
+                out().print(t.render());
+            }
+            out().println("rejected frames: unknown peer " + outcome.unknownPeerFrames() + ", malformed "
+                    + outcome.malformedFrames() + ", misaddressed " + outcome.misaddressedFrames());
         }
         if (outcome.failure() != null) {
             note("logplab: node " + node + ": the run failed: " + outcome.failure().getMessage());
