@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.core.cluster.InMemoryCluster;
+import org.logplab.core.cluster.Partition;
+import org.logplab.core.wire.WireCodec;
 
 /** The README's ten-line API example does what the README says. */
 class ReadmeExampleTest {
@@ -32,5 +37,25 @@ class ReadmeExampleTest {
         Path json = dir.resolve("t.json");
         r.trace().orElseThrow().writeChromeJson(json);
         assertThat(Files.readString(json)).contains("\"traceEvents\"");
+    }
+
+    @Test
+    void theSameBroadcastSplitOverThreeInMemoryNodesFinishesAt34Too() throws Exception {
+        RunConfig config = RunConfig.builder(LogP.of(6, 2, 4, 8)).build();
+        Program program = p -> {
+            if (p.rank() == 0) {
+                for (int d = 1; d < p.size(); d++) {
+                    p.send(d, 0, 42L);
+                }
+            } else {
+                assertThat(p.recv(0).asLong()).isEqualTo(42L);
+            }
+        };
+        List<InMemoryCluster.Outcome> all = new InMemoryCluster(Partition.blocks(8, 3), config, new WireCodec(),
+                Duration.ofSeconds(5)).run(program);
+        for (InMemoryCluster.Outcome o : all) {
+            assertThat(o.failure()).isNull();
+            assertThat(o.result().finishTime(7)).isEqualTo(34);
+        }
     }
 }
