@@ -117,5 +117,9 @@ public final class RunResult {
      * @param destination receiver rank
      * @param count messages never received
      */
-    public record InFlight(int source, int destination, long count) { }
+    public record InFlight(int source, int destination, long count) {
+        /** By source, then destination: the order of {@link #inFlight()}. */
+        public static final java.util.Comparator<InFlight> BY_CHANNEL =
+                java.util.Comparator.comparingInt(InFlight::source).thenComparingInt(InFlight::destination);
+    }
 }

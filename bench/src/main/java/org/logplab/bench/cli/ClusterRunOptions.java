@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.logplab.bench.cluster.ClusterJob;
-import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
 import org.logplab.net.AeronTransport;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -36,18 +36,8 @@ final class ClusterRunOptions {
     @Option(names = "--load", defaultValue = "20", description = "Balance job: the seed scenario's load index (default 20).")
     int load;
 
-    @Option(names = "--L", converter = DurationNanosConverter.class, defaultValue = "6",
-            description = "Latency: model units, or a duration such as 50us for the wall clock (default 6).")
-    long latency;
-
-    @Option(names = "--o", converter = DurationNanosConverter.class, defaultValue = "2", description = "Overhead (default 2).")
-    long overhead;
-
-    @Option(names = "--g", converter = DurationNanosConverter.class, defaultValue = "4", description = "Gap (default 4).")
-    long gap;
-
-    @Option(names = "--clock", defaultValue = "model", description = "model or wall (default model).")
-    String clock;
+    @Mixin
+    LogPClockOptions logp;
 
     @Option(names = "--peer-timeout", converter = DurationNanosConverter.class, defaultValue = "5s",
             description = "A peer silent this long fails the run (default 5s).")
@@ -69,23 +59,15 @@ final class ClusterRunOptions {
         return ClusterJob.parse(job);
     }
 
-    ClockKind clockKind() {
-        return switch (clock) {
-            case "model" -> ClockKind.MODEL;
-            case "wall" -> ClockKind.WALL;
-            default -> throw new IllegalArgumentException("--clock must be model or wall, got '" + clock + "'");
-        };
-    }
-
     LogP params() {
         if (processors < 1) {
             throw new IllegalArgumentException("--P must be at least 1, got " + processors);
         }
-        return LogP.of(latency, overhead, gap, processors);
+        return logp.params(processors);
     }
 
     RunConfig config() {
-        return RunConfig.builder(params()).clock(clockKind()).build();
+        return RunConfig.builder(params()).clock(logp.clockKind()).build();
     }
 
     Duration peerTimeout() {
@@ -99,8 +81,8 @@ final class ClusterRunOptions {
     /** The same options as command-line arguments, for the nodes a launcher starts. */
     List<String> asArguments() {
         List<String> a = new ArrayList<>(List.of("--job", job, "--P", Integer.toString(processors), "--n", Long.toString(n),
-                "--rounds", Integer.toString(rounds), "--policy", policy, "--load", Integer.toString(load), "--L", latency + "ns", "--o", overhead + "ns", "--g", gap + "ns",
-                "--clock", clock, "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
+                "--rounds", Integer.toString(rounds), "--policy", policy, "--load", Integer.toString(load), "--L", logp.latency + "ns", "--o", logp.overhead + "ns", "--g", logp.gap + "ns",
+                "--clock", logp.clock, "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
                 "--term-length", Integer.toString(termLength)));
         return a;
     }

@@ -22,6 +22,7 @@ import org.logplab.core.collective.MulticastCrossover;
 import org.logplab.core.collective.OptimalBroadcast;
 import org.logplab.core.collective.TreeReduceBroadcast;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -63,21 +64,11 @@ final class CollectiveCommand extends CommandBase {
     @Option(names = "--root", defaultValue = "0", description = "Source (root) rank (default 0).")
     int root;
 
-    @Option(names = "--L", converter = DurationNanosConverter.class, defaultValue = "6",
-            description = "Latency: model units, or a duration such as 50us for the wall clock.")
-    long latency;
-
-    @Option(names = "--o", converter = DurationNanosConverter.class, defaultValue = "2", description = "Overhead.")
-    long overhead;
-
-    @Option(names = "--g", converter = DurationNanosConverter.class, defaultValue = "4", description = "Gap.")
-    long gap;
+    @Mixin
+    LogPClockOptions logp;
 
     @Option(names = "--combine", defaultValue = "1", description = "Cost of one combine in an all-reduce (default 1).")
     long combineCost;
-
-    @Option(names = "--clock", defaultValue = "model", description = "model or wall (default model).")
-    String clock;
 
     @Option(names = "--reps", defaultValue = "200", description = "Wall clock: measured repetitions (default 200).")
     int reps;
@@ -90,12 +81,8 @@ final class CollectiveCommand extends CommandBase {
 
     @Override
     int execute() throws Exception {
-        ClockKind kind = switch (clock) {
-            case "model" -> ClockKind.MODEL;
-            case "wall" -> ClockKind.WALL;
-            default -> throw new IllegalArgumentException("--clock must be model or wall, got '" + clock + "'");
-        };
-        LogP params = LogP.of(latency, overhead, gap, processors);
+        ClockKind kind = logp.clockKind();
+        LogP params = logp.params(processors);
         Group group = dest == null ? Group.all(processors, root) : Group.of(dest, root);
         for (int i = 0; i < group.size(); i++) {
             if (group.rank(i) >= processors) {
@@ -131,10 +118,10 @@ final class CollectiveCommand extends CommandBase {
             f.put("P", processors);
             f.put("size", group.size());
             f.put("root", root);
-            f.put("L", latency);
-            f.put("o", overhead);
-            f.put("g", gap);
-            f.put("clock", clock);
+            f.put("L", logp.latency);
+            f.put("o", logp.overhead);
+            f.put("g", logp.gap);
+            f.put("clock", logp.clock);
             boolean[] ok = new boolean[processors];
             String time;
             if (kind == ClockKind.MODEL) {
@@ -165,7 +152,7 @@ final class CollectiveCommand extends CommandBase {
             if (json) {
                 printJson(f);
             } else {
-                table.row(choice == null ? name : name + " -> " + choice.chosen().name(), processors, group.size(), clock, time, predicted, String.format("%.3f", (double) f.get("ratio")),
+                table.row(choice == null ? name : name + " -> " + choice.chosen().name(), processors, group.size(), logp.clock, time, predicted, String.format("%.3f", (double) f.get("ratio")),
                         allOk ? "yes" : "NO");
             }
         }
@@ -180,7 +167,7 @@ final class CollectiveCommand extends CommandBase {
     }
 
     private void printSweep() {
-        List<MulticastCrossover.Row> rows = MulticastCrossover.sweep(latency, overhead, processors, sweep);
+        List<MulticastCrossover.Row> rows = MulticastCrossover.sweep(logp.latency, logp.overhead, processors, sweep);
         TextTable t = new TextTable("g", "max(g,o)/(L+2o)", "binomial", "fibonacci", "faster");
         List<Map<String, Object>> lines = new ArrayList<>();
         for (MulticastCrossover.Row r : rows) {
@@ -199,7 +186,7 @@ final class CollectiveCommand extends CommandBase {
             lines.forEach(this::printJson);
         } else {
             out().println();
-            out().println("Fibonacci vs binomial multicast on " + processors + " members, exact model times (L=" + latency + ", o=" + overhead + "):");
+            out().println("Fibonacci vs binomial multicast on " + processors + " members, exact model times (L=" + logp.latency + ", o=" + logp.overhead + "):");
             out().print(t.render());
         }
     }

@@ -168,7 +168,7 @@ final class LaunchCommand extends CommandBase {
         s.put("job", job.cliName());
         s.put("P", P);
         s.put("nodes", nodes);
-        s.put("clock", run.clock);
+        s.put("clock", run.logp.clock);
         s.put("makespan", ok ? Arrays.stream(finish).max().orElse(0) : null);
         s.put("ok", ok);
         s.put("theory_ok", theoryOk);

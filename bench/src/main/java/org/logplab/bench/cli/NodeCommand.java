@@ -96,7 +96,7 @@ final class NodeCommand extends CommandBase {
         f.put("nodes", nodes);
         f.put("job", job.cliName());
         f.put("P", config.params().P());
-        f.put("clock", run.clock);
+        f.put("clock", run.logp.clock);
         f.put("first_rank", partition.first(node));
         f.put("last_rank", partition.first(node) + partition.count(node) - 1);
         f.put("ok", outcome.failure() == null);
@@ -126,7 +126,7 @@ final class NodeCommand extends CommandBase {
         } else {
             int first = partition.first(node);
             out().println("node " + node + " of " + nodes + " (ranks " + first + ".." + (first + partition.count(node) - 1) + "): "
-                    + job.cliName() + ", P " + config.params().P() + ", " + run.clock + " clock"
+                    + job.cliName() + ", P " + config.params().P() + ", " + run.logp.clock + " clock"
                     + (r != null ? ", makespan " + r.makespan() + (config.clock() == ClockKind.MODEL ? " model units" : " ns")
                     : ": FAILED"));
             if (r != null) {

@@ -52,6 +52,8 @@ class MultiProcessRunTest {
 
     @Test
     void collectivesTheFftAndABalancerOverProcessesEqualTheInProcessRun() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> before = driverDirs(tmp);
         // broadcast on 3 nodes (blocks 3, 2, 2), all-reduce on 2, summation on 3 over IPC, FFT on 2.
         List<JsonNode> b = launch("--nodes", "3", "--job", "broadcast", "--P", "7", "--L", "5", "--o", "2", "--g", "3");
         List<JsonNode> a = launch("--nodes", "2", "--job", "allreduce", "--P", "8");
@@ -81,6 +83,8 @@ class MultiProcessRunTest {
         assertThat(s.get(0).get("result").asLong()).isEqualTo(374_750);
         assertThat(summary(b).get("nodes").asInt()).isEqualTo(3);
         assertThat(summary(f).get("theory_ok").isNull()).isTrue();
+        // Clean shutdowns remove every media driver's files.
+        assertThat(driverDirs(tmp)).containsExactlyInAnyOrderElementsOf(before);
     }
 
     @Test
@@ -129,7 +133,8 @@ class MultiProcessRunTest {
 
     private static List<Path> driverDirs(Path tmp) throws java.io.IOException {
         try (var list = Files.list(tmp)) {
-            return list.filter(p -> p.getFileName().toString().startsWith("logplab-node")).toList();
+            return list.filter(p -> p.getFileName().toString().startsWith("logplab-node")
+                    || p.getFileName().toString().startsWith("logplab-driver")).toList();
         }
     }
 

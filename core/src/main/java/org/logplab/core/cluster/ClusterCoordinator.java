@@ -137,8 +137,7 @@ final class ClusterCoordinator {
             return new Failure(new IllegalStateException("conservation violated across the cluster: " + totalSent
                     + " messages sent, " + totalReceived + " received, " + totalLeft + " left in flight"));
         }
-        inFlight.sort((a, b) -> a.source() != b.source() ? Integer.compare(a.source(), b.source())
-                : Integer.compare(a.destination(), b.destination()));
+        inFlight.sort(RunResult.InFlight.BY_CHANNEL);
         return new End(finish, sent, received, inFlight);
     }
 }

@@ -142,12 +142,15 @@ public final class ClusterNode {
     }
 
     /**
-     * Runs this node's ranks of {@code program} and waits for the whole cluster's run to end.
+     * Runs this node's ranks of {@code program} and waits for the whole cluster's run to end. Once per node.
      *
      * @return the run's result: finish times and counts of every rank; latencies and trace of this node's ranks only
      * @throws RunFailedException if any rank on any node failed, a peer went silent, or the run deadlocked
      */
     public RunResult run(Program program) {
+        if (run != null) {
+            throw new IllegalStateException("a cluster node runs one program, once; make a new one for the next run");
+        }
         NodeRun r = new NodeRun(config, program, new Remote());
         run = r;
         RunFailedException early = earlyFailure;

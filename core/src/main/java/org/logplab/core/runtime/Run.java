@@ -350,8 +350,7 @@ public final class Run {
             throw new IllegalStateException("conservation violated: " + totalSent + " messages sent, "
                     + totalReceived + " received, " + totalLeft + " left in flight");
         }
-        inFlight.sort((a, b) -> a.source() != b.source() ? Integer.compare(a.source(), b.source())
-                : Integer.compare(a.destination(), b.destination()));
+        inFlight.sort(RunResult.InFlight.BY_CHANNEL);
         Trace trace = events == null ? null : new Trace(config.clock(), events);
         return new RunResult(config, finish, sent, received, latency.merged(), trace, inFlight, realNanos);
     }
