@@ -39,6 +39,7 @@ public final class InMemoryCluster {
     private final ClusterNode[] nodes;
     private final List<ConcurrentLinkedQueue<Frame>> inboxes = new ArrayList<>();
     private final java.util.concurrent.atomic.AtomicIntegerArray silenced;
+    private volatile long jitterNanos;
 
     /**
      * The nodes of {@code partition} for one run of {@code config}.
@@ -61,7 +62,7 @@ public final class InMemoryCluster {
                     if (length > maxFrameLength()) {
                         throw new IllegalArgumentException("frame of " + length + " bytes");
                     }
-                    if ((silenced.get(me) != 0) || (silenced.get(node) != 0)) {
+                    if (silenced.get(me) != 0 || (silenced.get(node) != 0)) {
                         return true;
                     }
                     byte[] copy = new byte[length];
@@ -77,6 +78,18 @@ public final class InMemoryCluster {
             };
             nodes[i] = new ClusterNode(partition, i, config, codec, t, peerTimeout, Duration.ofSeconds(20));
         }
+    }
+
+    /**
+     * Delays each frame's delivery by a random pause of up to {@code maxNanos} (0: none, the
+     * default), so that frames and the nodes' own events interleave differently in every run.
+     */
+    public InMemoryCluster jitter(long maxNanos) {
+        if (maxNanos < 0) {
+            throw new IllegalArgumentException("jitter must not be negative, got " + maxNanos);
+        }
+        this.jitterNanos = maxNanos;
+        return this;
     }
 
     /** Node {@code i}. */
@@ -150,11 +163,15 @@ public final class InMemoryCluster {
     private void agent(int me) {
         ClusterNode node = nodes[me];
         ConcurrentLinkedQueue<Frame> inbox = inboxes.get(me);
-        while (!node.finished() && !(silenced.get(me) != 0)) {
+        while (!node.finished() && silenced.get(me) == 0) {
             Frame f = inbox.poll();
             if (f == null) {
                 LockSupport.parkNanos(20_000);
-            } else if (!(silenced.get(f.from()) != 0)) {
+            } else if (silenced.get(f.from()) == 0) {
+                long jitter = jitterNanos;
+                if (jitter > 0) {
+                    LockSupport.parkNanos(java.util.concurrent.ThreadLocalRandom.current().nextLong(jitter + 1));
+                }
                 node.onFrame(f.from(), new UnsafeBuffer(f.bytes()), 0, f.bytes().length);
             }
             node.tick();
