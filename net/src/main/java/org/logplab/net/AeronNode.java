@@ -50,9 +50,10 @@ public final class AeronNode {
      * @param malformedFrames frames from peers that did not decode
      * @param misaddressedFrames frames from peers naming ranks they may not use
      * @param lastRejection why the latest frame was rejected, or null
+     * @param discardedAfterFailure messages that arrived after the run had failed here
      */
     public record Outcome(RunResult result, RunFailedException failure, long unknownPeerFrames, long malformedFrames,
-                          long misaddressedFrames, String lastRejection) {
+                          long misaddressedFrames, String lastRejection, long discardedAfterFailure) {
     }
 
     /**
@@ -98,7 +99,7 @@ public final class AeronNode {
             }
             String why = transport.lastRejection() != null ? transport.lastRejection() : cluster.lastRejection();
             return new Outcome(result, failure, transport.unknownPeerFrames(), cluster.malformedFrames(),
-                    cluster.misaddressedFrames(), why);
+                    cluster.misaddressedFrames(), why, cluster.discardedAfterFailure());
         }
     }
 }

@@ -47,6 +47,10 @@ final class ClusterRunOptions {
             description = "How long to wait for every node to come up (default 60s).")
     long connectTimeoutNanos;
 
+    @Option(names = "--timeout", converter = DurationNanosConverter.class,
+            description = "Fail the run if it takes longer than this on any node (default: no limit; a silent peer fails it anyway).")
+    Long timeoutNanos;
+
     @Option(names = "--term-length", converter = SizeConverter.class, defaultValue = "16M",
             description = "Aeron term length; the longest message is an eighth (default 16M: 2 MiB messages).")
     int termLength = AeronTransport.DEFAULT_TERM_LENGTH;
@@ -67,7 +71,14 @@ final class ClusterRunOptions {
     }
 
     RunConfig config() {
-        return RunConfig.builder(params()).clock(logp.clockKind()).build();
+        RunConfig.Builder b = RunConfig.builder(params()).clock(logp.clockKind());
+        if (timeoutNanos != null) {
+            if (timeoutNanos <= 0) {
+                throw new IllegalArgumentException("--timeout must be positive, got " + timeoutNanos + " ns");
+            }
+            b.timeout(Duration.ofNanos(timeoutNanos));
+        }
+        return b.build();
     }
 
     Duration peerTimeout() {
@@ -84,6 +95,9 @@ final class ClusterRunOptions {
                 "--rounds", Integer.toString(rounds), "--policy", policy, "--load", Integer.toString(load), "--L", logp.latency + "ns", "--o", logp.overhead + "ns", "--g", logp.gap + "ns",
                 "--clock", logp.clock, "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
                 "--term-length", Integer.toString(termLength)));
+        if (timeoutNanos != null) {
+            a.addAll(List.of("--timeout", timeoutNanos + "ns"));
+        }
         return a;
     }
 }

@@ -183,7 +183,7 @@ final class LaunchCommand extends CommandBase {
             if (ok) {
                 out().print(table.render());
             }
-            out().println("makespan " + s.get("makespan") + (model ? " model units" : " ns")
+            out().println("makespan " + (ok ? s.get("makespan") + (model ? " model units" : " ns") : "n/a (the run failed)")
                     + (single != null ? " (in-process " + single.makespan() + ")" : "")
                     + "; results match theory: " + (theoryOk == null ? "n/a" : theoryOk ? "yes" : "NO")
                     + (check ? "; equal to the in-process run: " + (equal == null ? "n/a" : equal ? "yes" : "NO") : "")

@@ -118,6 +118,9 @@ final class NodeCommand extends CommandBase {
         f.put("rejected_unknown_peer", outcome.unknownPeerFrames());
         f.put("rejected_malformed", outcome.malformedFrames());
         f.put("rejected_misaddressed", outcome.misaddressedFrames());
+        if (outcome.discardedAfterFailure() > 0) {
+            note("node " + node + ": " + outcome.discardedAfterFailure() + " messages arrived after the run had failed and were discarded with it");
+        }
         if (outcome.lastRejection() != null) {
             note("node " + node + ": last rejected frame: " + outcome.lastRejection());
         }

@@ -86,6 +86,7 @@ public final class ClusterNode {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicLong malformed = new AtomicLong();
     private final AtomicLong misaddressed = new AtomicLong();
+    private final AtomicLong discardedAfterFailure = new AtomicLong();
     private volatile String lastRejection;
     private volatile String lastTransportError;
     private volatile NodeRun run;
@@ -202,6 +203,11 @@ public final class ClusterNode {
         return misaddressed.get();
     }
 
+    /** Messages that arrived after the run had failed here, and were discarded with it. */
+    public long discardedAfterFailure() {
+        return discardedAfterFailure.get();
+    }
+
     /** Why the latest control frame could not be sent (the transport had closed), or null. */
     public String lastTransportError() {
         return lastTransportError;
@@ -250,7 +256,10 @@ public final class ClusterNode {
             // A peer that heard GO first: GO went out after every READY, so it is on its way here too.
             start(r);
         }
-        if (phase != Phase.RUNNING || r == null) {
+        if (phase == Phase.FAILED) {
+            // In flight when the run failed: the failure is the run's outcome, the message part of it.
+            discardedAfterFailure.incrementAndGet();
+        } else if (phase != Phase.RUNNING || r == null) {
             reject(misaddressed, "a message " + m.source() + " -> " + frame.destination() + " while the run is " + phase);
         } else {
             receivedFrom[fromNode]++;
