@@ -79,10 +79,20 @@ public final class AeronNode {
                     cluster.abort("peers did not connect within " + options.connectTimeout().toMillis() + " ms: " + missing);
                 }
                 BackoffIdleStrategy idle = AeronTransport.idleStrategy();
-                while (!cluster.finished()) {
-                    int n = transport.poll();
-                    cluster.tick();
-                    idle.idle(n);
+                try {
+                    while (!cluster.finished()) {
+                        int n = transport.poll();
+                        cluster.tick();
+                        idle.idle(n);
+                    }
+                } catch (RuntimeException e) {
+                    // The media driver or the client failed (a shared driver's process died, say):
+                    // end the run here and keep ticking until the failure has been told.
+                    cluster.abort("the Aeron transport failed: " + e);
+                    while (!cluster.finished()) {
+                        cluster.tick();
+                        java.util.concurrent.locks.LockSupport.parkNanos(10_000_000);
+                    }
                 }
             });
             RunResult result = null;

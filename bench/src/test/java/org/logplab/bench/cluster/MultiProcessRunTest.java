@@ -61,6 +61,13 @@ class MultiProcessRunTest {
                 "--L", "5", "--o", "2", "--g", "4");
         List<JsonNode> f = launch("--nodes", "2", "--job", "fft", "--P", "4", "--n", "4096");
         List<JsonNode> lb = launch("--nodes", "2", "--job", "balance", "--policy", "bidirectional", "--P", "5", "--load", "10");
+        // Wall clock: the results equal (times are real, so they differ); 20 us injected per hop.
+        List<JsonNode> w = launch("--nodes", "2", "--job", "allreduce", "--P", "4", "--clock", "wall", "--L", "20us", "--o", "1us",
+                "--g", "2us");
+        assertThat(summary(w).get("equal").asBoolean()).isTrue();
+        assertThat(summary(w).get("theory_ok").asBoolean()).isTrue();
+        // Two rounds of at least L + 2o each, whatever the transport adds.
+        assertThat(summary(w).get("makespan").asLong()).isGreaterThanOrEqualTo(2 * (20_000 + 2 * 1_000));
         for (List<JsonNode> run : List.of(b, a, s, f, lb)) {
             JsonNode sum = summary(run);
             assertThat(sum.get("ok").asBoolean()).isTrue();

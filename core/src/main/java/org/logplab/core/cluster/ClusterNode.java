@@ -525,7 +525,7 @@ public final class ClusterNode {
 
     /**
      * Sends a control frame. Best effort: a peer that is gone is noticed by its silence, and a
-     * transport already closed (this node is finishing) has nobody left to tell.
+     * transport that has closed or failed (this node is finishing or failing) has nobody left to tell.
      */
     private void send(int to, int kind, Object payload, long aux) {
         Message m = new Message(p + node, kind, payload, 0, aux, 0);
@@ -533,7 +533,7 @@ public final class ClusterNode {
         int length = codec.encode(m, p + to, buffer, 0);
         try {
             transport.send(to, buffer, 0, length);
-        } catch (IllegalStateException e) {
+        } catch (RuntimeException e) {
             lastTransportError = "could not send control frame " + kind + " to node " + to + ": " + e.getMessage();
         }
     }
