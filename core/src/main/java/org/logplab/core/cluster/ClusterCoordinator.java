@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import org.logplab.core.DeadlockException;
 import org.logplab.core.RunResult;
 import org.logplab.core.runtime.NodeSnapshot;
+import org.logplab.core.runtime.RankTotals;
 import org.logplab.core.runtime.RecvAnyRule;
 import org.logplab.core.runtime.RecvAnyWaiter;
 
@@ -112,32 +113,18 @@ final class ClusterCoordinator {
     }
 
     private Outcome end() {
-        int p = partition.P();
-        long[] finish = new long[p];
-        long[] sent = new long[p];
-        long[] received = new long[p];
-        long totalSent = 0;
-        long totalReceived = 0;
-        long totalLeft = 0;
-        List<RunResult.InFlight> inFlight = new ArrayList<>();
+        RankTotals totals = new RankTotals(partition.P());
         for (Report r : latest) {
             for (NodeSnapshot.Rank rank : r.snapshot().ranks()) {
-                finish[rank.rank()] = rank.finish();
-                sent[rank.rank()] = rank.sent();
-                received[rank.rank()] = rank.received();
-                totalSent += rank.sent();
-                totalReceived += rank.received();
+                totals.rank(rank.rank(), rank.finish(), rank.sent(), rank.received());
             }
-            for (RunResult.InFlight f : r.snapshot().leftovers()) {
-                inFlight.add(f);
-                totalLeft += f.count();
-            }
+            r.snapshot().leftovers().forEach(totals::left);
         }
-        if (totalSent != totalReceived + totalLeft) {
-            return new Failure(new IllegalStateException("conservation violated across the cluster: " + totalSent
-                    + " messages sent, " + totalReceived + " received, " + totalLeft + " left in flight"));
+        try {
+            totals.checkConservation(" across the cluster");
+        } catch (IllegalStateException e) {
+            return new Failure(e);
         }
-        inFlight.sort(RunResult.InFlight.BY_CHANNEL);
-        return new End(finish, sent, received, inFlight);
+        return new End(totals.finish(), totals.sent(), totals.received(), totals.inFlight());
     }
 }

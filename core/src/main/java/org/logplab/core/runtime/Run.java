@@ -320,38 +320,23 @@ public final class Run {
             return new RunResult(config, t.finish(), t.sent(), t.received(), latency.merged(), trace,
                     t.inFlight(), realNanos);
         }
-        int n = processors.length;
-        long[] finish = new long[n];
-        long[] sent = new long[n];
-        long[] received = new long[n];
-        long totalSent = 0;
-        long totalReceived = 0;
-        long totalLeft = 0;
-        List<RunResult.InFlight> inFlight = new ArrayList<>();
+        RankTotals totals = new RankTotals(processors.length);
         List<TraceEvent> events = config.trace() ? new ArrayList<>() : null;
         for (ProcessorImpl p : local) {
-            finish[p.rank] = p.finishTime;
-            sent[p.rank] = p.sent;
-            received[p.rank] = p.received;
-            totalSent += p.sent;
-            totalReceived += p.received;
+            totals.rank(p.rank, p.finishTime, p.sent, p.received);
             for (Channel ch : p.inbound.values()) {
                 int left = ch.size();
                 if (left > 0) {
-                    inFlight.add(new RunResult.InFlight(ch.source, ch.destination, left));
-                    totalLeft += left;
+                    totals.left(new RunResult.InFlight(ch.source, ch.destination, left));
                 }
             }
             if (events != null) {
                 events.addAll(p.trace);
             }
         }
-        if (totalSent != totalReceived + totalLeft) {
-            throw new IllegalStateException("conservation violated: " + totalSent + " messages sent, "
-                    + totalReceived + " received, " + totalLeft + " left in flight");
-        }
-        inFlight.sort(RunResult.InFlight.BY_CHANNEL);
+        totals.checkConservation("");
         Trace trace = events == null ? null : new Trace(config.clock(), events);
-        return new RunResult(config, finish, sent, received, latency.merged(), trace, inFlight, realNanos);
+        return new RunResult(config, totals.finish(), totals.sent(), totals.received(), latency.merged(), trace,
+                totals.inFlight(), realNanos);
     }
 }
