@@ -1,7 +1,9 @@
 package org.logplab.core.cluster;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -10,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.logplab.core.ClockKind;
 import org.logplab.core.Message;
 import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
@@ -84,6 +87,7 @@ public final class ClusterNode {
     private final ClusterCoordinator coordinator;
     private final boolean[] ready;
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final Remote remote = new Remote();
     private final AtomicLong malformed = new AtomicLong();
     private final AtomicLong misaddressed = new AtomicLong();
     private final AtomicLong discardedAfterFailure = new AtomicLong();
@@ -138,7 +142,7 @@ public final class ClusterNode {
         this.heard = new boolean[n];
         this.sentTo = new AtomicLongArray(n);
         this.receivedFrom = new long[n];
-        this.coordinator = node == 0 ? new ClusterCoordinator(partition, config.clock() == org.logplab.core.ClockKind.MODEL) : null;
+        this.coordinator = node == 0 ? new ClusterCoordinator(partition, config.clock() == ClockKind.MODEL) : null;
         this.ready = new boolean[n];
     }
 
@@ -152,7 +156,7 @@ public final class ClusterNode {
         if (run != null) {
             throw new IllegalStateException("a cluster node runs one program, once; make a new one for the next run");
         }
-        NodeRun r = new NodeRun(config, program, new Remote());
+        NodeRun r = new NodeRun(config, program, remote);
         run = r;
         RunFailedException early = earlyFailure;
         if (early != null) {
@@ -307,7 +311,7 @@ public final class ClusterNode {
             }
             case END -> end(r, (long[]) m.payload());
             case FAIL -> {
-                String text = new String((byte[]) m.payload(), java.nio.charset.StandardCharsets.UTF_8);
+                String text = new String((byte[]) m.payload(), StandardCharsets.UTF_8);
                 failFromPeer((int) m.sendStart(), partition.describe(from) + " reports: " + text);
             }
             case BYE -> {
@@ -386,7 +390,7 @@ public final class ClusterNode {
         }
         if (!silent.isEmpty()) {
             failLocal(new RunFailedException(-1, "lost contact on node " + node + ": " + String.join("; ", silent)
-                    + "; its process died, stopped answering or never joined", null));
+                    + "; the process died, stopped answering or never joined", null));
         }
     }
 
@@ -485,8 +489,8 @@ public final class ClusterNode {
         }
         phaseSince = System.nanoTime();
         phase = Phase.ENDED;
-        r.end(java.util.Arrays.copyOfRange(a, 0, p), java.util.Arrays.copyOfRange(a, p, 2 * p),
-                java.util.Arrays.copyOfRange(a, 2 * p, 3 * p), left);
+        r.end(Arrays.copyOfRange(a, 0, p), Arrays.copyOfRange(a, p, 2 * p),
+                Arrays.copyOfRange(a, 2 * p, 3 * p), left);
         if (coordinator == null) {
             send(0, BYE, null, 0);
         }
@@ -498,7 +502,7 @@ public final class ClusterNode {
             r.fail(f);
         } else if (phase == Phase.SETUP) {
             earlyFailure = f;
-            new Remote().failed(f);
+            remote.failed(f);
         }
     }
 
@@ -586,7 +590,7 @@ public final class ClusterNode {
                 phaseSince = System.nanoTime();
                 phase = Phase.FAILED;
             }
-            byte[] text = String.valueOf(failure.getMessage()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] text = String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8);
             broadcast(FAIL, text, failure.rank());
         }
     }

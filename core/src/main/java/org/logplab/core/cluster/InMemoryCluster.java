@@ -62,7 +62,7 @@ public final class InMemoryCluster {
                     if (length > maxFrameLength()) {
                         throw new IllegalArgumentException("frame of " + length + " bytes");
                     }
-                    if (silenced.get(me) != 0 || (silenced.get(node) != 0)) {
+                    if (silenced.get(me) != 0 || silenced.get(node) != 0) {
                         return true;
                     }
                     byte[] copy = new byte[length];

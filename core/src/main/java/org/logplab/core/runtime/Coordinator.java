@@ -10,6 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.logplab.core.DeadlockException;
 import org.logplab.core.Message;
+import org.logplab.core.RunResult;
 
 /**
  * Blocking, waking, quiescence, deterministic {@code recvAny} and deadlock detection for one run.
@@ -254,7 +255,7 @@ final class Coordinator {
                 return null;
             }
             List<NodeSnapshot.Rank> ranks = new ArrayList<>(run.local.length);
-            List<org.logplab.core.RunResult.InFlight> left = new ArrayList<>();
+            List<RunResult.InFlight> left = new ArrayList<>();
             for (ProcessorImpl p : run.local) {
                 NodeSnapshot.Status status = switch (p.state) {
                     case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
@@ -266,12 +267,7 @@ final class Coordinator {
                 RecvAnyWaiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock ? waiterView(p) : null;
                 int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer : -1;
                 ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime, p.sent, p.received));
-                for (Channel ch : p.inbound.values()) {
-                    int n = ch.size();
-                    if (n > 0) {
-                        left.add(new org.logplab.core.RunResult.InFlight(ch.source, ch.destination, n));
-                    }
-                }
+                p.leftovers(left::add);
             }
             return new NodeSnapshot(ranks, left);
         } finally {

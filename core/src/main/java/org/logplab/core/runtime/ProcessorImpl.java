@@ -6,10 +6,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.RunResult;
 import org.logplab.core.trace.TraceEvent;
 
 /**
@@ -261,6 +263,16 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         // Wait until it arrives, then take whichever queued message arrived first by then.
         run.wallClock(this).waitUntil(best.peek().arrival());
         return earliestHead();
+    }
+
+    /** Reports each inbound channel that still holds messages (at the end of a run, or at quiescence). */
+    void leftovers(Consumer<RunResult.InFlight> sink) {
+        for (Channel ch : inbound.values()) {
+            int left = ch.size();
+            if (left > 0) {
+                sink.accept(new RunResult.InFlight(ch.source, ch.destination, left));
+            }
+        }
     }
 
     /** The channel whose head message has the smallest (arrival, source), or null if all are empty. */

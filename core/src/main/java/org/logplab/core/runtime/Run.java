@@ -324,12 +324,7 @@ public final class Run {
         List<TraceEvent> events = config.trace() ? new ArrayList<>() : null;
         for (ProcessorImpl p : local) {
             totals.rank(p.rank, p.finishTime, p.sent, p.received);
-            for (Channel ch : p.inbound.values()) {
-                int left = ch.size();
-                if (left > 0) {
-                    totals.left(new RunResult.InFlight(ch.source, ch.destination, left));
-                }
-            }
+            p.leftovers(totals::left);
             if (events != null) {
                 events.addAll(p.trace);
             }
