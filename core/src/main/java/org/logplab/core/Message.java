@@ -7,16 +7,26 @@ import java.util.Objects;
  * and when it arrived, in the run's clock units (model units, or nanoseconds since the run
  * started).
  *
- * <p>The payload is passed by reference: a program must not change an array after sending it.
+ * <p>The payload is handed over by reference, never copied: from the send on it belongs to the
+ * receiver (the ownership rule of {@link Processor#send(int, int, Object, int)}).
+ *
+ * <p>Under the wall clock a message is time-stamped only when the run needs it (see
+ * {@link LatencySampling}); otherwise {@code sendStart} and {@code arrival} are {@link #UNSTAMPED}.
  *
  * @param source the sender's rank
  * @param tag the tag the sender gave
  * @param payload the payload, possibly {@code null}
  * @param bytes the size in bytes, as declared or inferred at the send
- * @param sendStart when the send started, in clock units
- * @param arrival when the message arrived (could first be received), in clock units
+ * @param sendStart when the send started, in clock units, or {@link #UNSTAMPED}
+ * @param arrival when the message arrived (could first be received), in clock units, or {@link #UNSTAMPED}
  */
 public record Message(int source, int tag, Object payload, int bytes, long sendStart, long arrival) {
+
+    /**
+     * The time stamps of a wall-clock message that the run did not time: nothing injected, no
+     * trace, and its latency not sampled. Earlier than any time, so it never delays a receive.
+     */
+    public static final long UNSTAMPED = -1;
 
     /** The payload as a {@code long}; it must be a {@link Number}. */
     public long asLong() {

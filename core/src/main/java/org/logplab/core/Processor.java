@@ -20,6 +20,21 @@ package org.logplab.core;
  * exactly once. Channels are bounded: a sender whose channel to {@code dst} is full waits for the
  * receiver to drain it (back-pressure); nothing is ever dropped.
  *
+ * <p><b>Ownership.</b> A payload is handed over, never copied: from the {@code send} on, a sent
+ * array or mutable object belongs to the receiver, and the sender must not read or write it again
+ * (what it sees or changes then is undefined, exactly as if two threads shared it unsynchronised).
+ * Exchanging a block of {@code m} bytes therefore costs a reference, while the clocks still charge
+ * {@code o + (m-1)G} as the model says. A program that needs to keep its data sends a copy, or keeps
+ * two buffers and alternates. A payload that nobody changes (a boxed number, an immutable record,
+ * an array every holder only reads) may be sent to several receivers and kept by the sender.
+ * {@link RunConfig#checkOwnership()} catches a sender that changes an array between its send and
+ * its receive.
+ *
+ * <p><b>Primitive messages.</b> {@link #sendLong}/{@link #recvLong} (and the {@code double} pair)
+ * carry one 8-byte value without allocating anything, on either side: the runtime keeps its
+ * message slots and reuses them. A long sent this way may also be received with {@link #recv}
+ * (boxed then), and a {@code Long} payload with {@link #recvLong}.
+ *
  * <p><b>Threads.</b> A processor may be used only by the thread running its program. Blocking calls
  * end with an unchecked exception when the run is aborted (another rank failed, a deadlock, a
  * timeout); programs should let it propagate.
@@ -51,11 +66,38 @@ public interface Processor {
     void send(int dst, int tag, Object payload);
 
     /**
-     * Sends {@code payload} to {@code dst}, declaring its size in bytes (used by {@code G}).
+     * Sends {@code payload} to {@code dst}, declaring its size in bytes (used by {@code G}). The
+     * payload now belongs to the receiver (see Ownership above).
      *
      * @throws IllegalArgumentException if {@code dst} is not a rank of this run or {@code bytes < 0}
      */
     void send(int dst, int tag, Object payload, int bytes);
+
+    /**
+     * Sends one {@code long} (8 bytes) to {@code dst} without allocating.
+     *
+     * @throws IllegalArgumentException if {@code dst} is not a rank of this run
+     */
+    void sendLong(int dst, int tag, long value);
+
+    /**
+     * Receives the next message from {@code src}, waiting as {@link #recv} does, and returns its
+     * value: it must carry {@code tag} and a {@code long} ({@link #sendLong}, or a {@code Long} payload).
+     *
+     * @throws IllegalStateException if the next message from {@code src} has another tag or payload
+     *     (the message is consumed: it was the next one, and the program did not expect it)
+     */
+    long recvLong(int src, int tag);
+
+    /** Sends one {@code double} (8 bytes) to {@code dst} without allocating. */
+    void sendDouble(int dst, int tag, double value);
+
+    /**
+     * As {@link #recvLong} for a {@code double} ({@link #sendDouble}, or a {@code Double} payload).
+     *
+     * @throws IllegalStateException if the next message from {@code src} has another tag or payload
+     */
+    double recvDouble(int src, int tag);
 
     /** Receives the next message from {@code src}, waiting for it if none has arrived. */
     Message recv(int src);

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How to run a program: parameters, clock, threads, tracing, timeout and channel capacity.
- * Immutable; build one with {@link #builder(LogP)}.
+ * How to run a program: parameters, clock, threads, tracing, timeout, channel capacity, latency
+ * sampling and the payload-ownership check. Immutable; build one with {@link #builder(LogP)}.
  *
  * <pre>{@code
  * RunConfig config = RunConfig.builder(LogP.of(6, 2, 4, 8))
@@ -18,10 +18,15 @@ import java.util.Objects;
  * @param threads platform or virtual threads, one per processor
  * @param trace whether to record every send, receive and compute as a {@link org.logplab.core.trace.Trace}
  * @param timeout the longest the whole run may take in real time, or {@code null} for no limit
- * @param channelCapacity messages one ordered pair's channel holds before the sender waits, at least 16
+ * @param channelCapacity messages one ordered pair's channel holds before the sender waits, at least 16,
+ *     rounded up to a power of two
+ * @param latency which message latencies the run records ({@link LatencySampling#ALL} by default)
+ * @param checkOwnership a debug mode: every array payload is fingerprinted at its send and checked
+ *     at its receive, so a sender that changes an array it has sent (see {@link Processor#send}) fails
+ *     the run with a message naming it; costs a pass over each array at both ends
  */
 public record RunConfig(LogP params, ClockKind clock, ThreadKind threads, boolean trace, Duration timeout,
-                        int channelCapacity) {
+                        int channelCapacity, LatencySampling latency, boolean checkOwnership) {
 
     /** Default channel capacity in messages. */
     public static final int DEFAULT_CHANNEL_CAPACITY = 1 << 16;
@@ -36,6 +41,20 @@ public record RunConfig(LogP params, ClockKind clock, ThreadKind threads, boolea
         if (channelCapacity < 16) {
             throw new IllegalArgumentException("channelCapacity must be at least 16 messages, got " + channelCapacity);
         }
+        if (channelCapacity > MAX_CHANNEL_CAPACITY) {
+            throw new IllegalArgumentException("channelCapacity must be at most " + MAX_CHANNEL_CAPACITY
+                    + " messages, got " + channelCapacity);
+        }
+        Objects.requireNonNull(latency, "latency");
+    }
+
+    /** The largest channel capacity, in messages. */
+    public static final int MAX_CHANNEL_CAPACITY = 1 << 28;
+
+    /** The same configuration with other parameters (same {@code P} or not). */
+    public RunConfig withParams(LogP value) {
+        return new RunConfig(Objects.requireNonNull(value, "params"), clock, threads, trace, timeout, channelCapacity,
+                latency, checkOwnership);
     }
 
     /**
@@ -54,6 +73,8 @@ public record RunConfig(LogP params, ClockKind clock, ThreadKind threads, boolea
         private boolean trace;
         private Duration timeout;
         private int channelCapacity = DEFAULT_CHANNEL_CAPACITY;
+        private LatencySampling latency = LatencySampling.ALL;
+        private boolean checkOwnership;
 
         private Builder(LogP params) {
             this.params = Objects.requireNonNull(params, "params");
@@ -89,11 +110,23 @@ public record RunConfig(LogP params, ClockKind clock, ThreadKind threads, boolea
             return this;
         }
 
+        /** Which message latencies to record (default {@link LatencySampling#ALL}). */
+        public Builder latency(LatencySampling value) {
+            this.latency = Objects.requireNonNull(value, "latency");
+            return this;
+        }
+
+        /** Check that no sender changes an array payload it has sent (a debug mode; default off). */
+        public Builder checkOwnership(boolean value) {
+            this.checkOwnership = value;
+            return this;
+        }
+
         /** The configuration; validates it. */
         public RunConfig build() {
             ThreadKind t = threads != null ? threads
                     : clock == ClockKind.MODEL ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM;
-            return new RunConfig(params, clock, t, trace, timeout, channelCapacity);
+            return new RunConfig(params, clock, t, trace, timeout, channelCapacity, latency, checkOwnership);
         }
 
         /** Builds the configuration and runs {@code program} on it. */

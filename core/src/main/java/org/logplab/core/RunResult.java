@@ -83,11 +83,16 @@ public final class RunResult {
     }
 
     /**
-     * The latency of every received message, from its send start to its receive end, in clock
-     * units. A copy the caller may keep.
+     * The latency of the received messages the run sampled ({@link #latencySampling()}: all of
+     * them by default), from send start to receive end, in clock units. A copy the caller may keep.
      */
     public Histogram latency() {
         return latency.copy();
+    }
+
+    /** Which messages' latencies {@link #latency()} holds: all, one in N, or none. */
+    public LatencySampling latencySampling() {
+        return config.latency();
     }
 
     /** The trace, if the run recorded one. */

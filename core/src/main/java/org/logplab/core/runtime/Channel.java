@@ -1,49 +1,65 @@
 package org.logplab.core.runtime;
 
-import org.jctools.queues.varhandle.SpscChunkedVarHandleArrayQueue;
-import org.logplab.core.Message;
-
 /**
  * The channel of one ordered pair of processors: a bounded, lock-free single-producer
- * single-consumer queue (JCTools, VarHandle based, so JDK 24+ prints no {@code Unsafe} warning)
- * that grows in small chunks up to its capacity, so that idle channels cost little memory.
+ * single-consumer queue of reusable message entries ({@link SlotRing}) that starts small and grows by
+ * doubling, up to its capacity, so that idle channels cost little memory and busy ones never
+ * copy. Nothing is ever dropped: a full channel makes its sender wait.
  *
- * <p>Only the source's thread offers and only the destination's thread peeks and polls, except
- * that the {@link Coordinator} may peek while the destination is blocked under its lock.
+ * <p>This object is what both ends share and is read-mostly; each end keeps its own position in
+ * an object of its own ({@link ChannelProducer} on the sender's thread, {@link ChannelConsumer}
+ * on the receiver's), allocated by that thread, so that the two ends' per-message writes never
+ * share a cache line. The receiver's end may also be read by the {@link Coordinator} while the
+ * receiver is blocked, under the coordinator's lock.
  */
 final class Channel {
-    private static final int MAX_CHUNK = 64;
-
     final int source;
     final int destination;
-    private final SpscChunkedVarHandleArrayQueue<Message> queue;
-    /** Set by the source while it waits for room; read by the destination after each poll. */
+    /** The most messages it holds, a power of two. */
+    final int capacity;
+    final SlotRing first;
+    /** Set by the sender while it waits for room; read by the receiver after taking a message. */
     volatile boolean senderWaiting;
+    private ChannelProducer producer;
+    private ChannelConsumer consumer;
 
-    Channel(int source, int destination, int capacity) {
+    Channel(int source, int destination, int capacity, int initialSize) {
         this.source = source;
         this.destination = destination;
-        int chunk = Math.min(MAX_CHUNK, Integer.highestOneBit(capacity) / 2);
-        this.queue = new SpscChunkedVarHandleArrayQueue<>(Math.max(8, chunk), capacity);
+        this.capacity = ceilPowerOfTwo(capacity);
+        this.first = new SlotRing(Math.min(this.capacity, ceilPowerOfTwo(initialSize)));
     }
 
-    boolean offer(Message m) {
-        return queue.offer(m);
+    /** The sender's end, made by the first call; only ever called on the sending side. */
+    ChannelProducer producer() {
+        ChannelProducer p = producer;
+        if (p == null) {
+            p = new ChannelProducer(this);
+            producer = p;
+        }
+        return p;
     }
 
-    Message peek() {
-        return queue.peek();
+    /**
+     * The receiver's end, made by the first call; only ever called on the receiving side (the
+     * receiver's thread, or the coordinator or pool while it is blocked or idle).
+     */
+    ChannelConsumer consumer() {
+        ChannelConsumer c = consumer;
+        if (c == null) {
+            c = new ChannelConsumer(this);
+            consumer = c;
+        }
+        return c;
     }
 
-    Message poll() {
-        return queue.poll();
+    /** The least power of two at least {@code n} (n at most 2^30). */
+    static int ceilPowerOfTwo(int n) {
+        return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 
-    boolean hasRoom() {
-        return queue.size() < queue.capacity();
-    }
-
-    int size() {
-        return queue.size();
+    @Override
+    public String toString() {
+        return "channel " + source + " -> " + destination;
     }
 }

@@ -3,13 +3,15 @@ package org.logplab.core.runtime;
 import org.logplab.core.LogP;
 
 /**
- * One processor's time keeping under the LogP rules (ALGORITHMS.md §1): when a send or a receive
- * may start, how long it keeps the processor busy, and when a message arrives. {@link ModelClock}
- * computes the times exactly; {@link WallClock} waits and busy-spins on a real core. Used only by
- * the processor's own thread (the {@link Coordinator} reads a blocked processor's state under its lock).
+ * One processor's time keeping under the LogP rules (see {@link org.logplab.core.Processor}):
+ * when a send or a receive may start, how long it keeps the processor busy, and when a message
+ * arrives. {@link ModelClock} computes the times exactly; {@link WallClock} waits and busy-spins
+ * on a real core. Kept for the life of its processor and {@linkplain #reset reset} for each run.
+ * Used only by the processor's own thread (the {@link Coordinator} reads a blocked processor's
+ * state under its lock).
  */
 abstract class Clock {
-    final LogP params;
+    LogP params;
     /** Earliest start of the next send: last send start + g. */
     long nextSendAt;
     /** Earliest start of the next receive: last receive start + g. */
@@ -19,8 +21,13 @@ abstract class Clock {
     /** Arrival time of the last message sent. */
     long lastArrival;
 
-    Clock(LogP params) {
-        this.params = params;
+    /** Back to time zero with the parameters of the next run. */
+    void reset(LogP runParams) {
+        params = runParams;
+        nextSendAt = 0;
+        nextRecvAt = 0;
+        lastEnd = 0;
+        lastArrival = 0;
     }
 
     /** Current time in clock units. */

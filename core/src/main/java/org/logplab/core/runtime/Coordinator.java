@@ -36,6 +36,8 @@ import org.logplab.core.RunResult;
 final class Coordinator {
     private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private final Run run;
+    private final ProcessorImpl[] local;
+    private final boolean spinning;
     final boolean modelClock;
     private final ReentrantLock lock = new ReentrantLock();
     private int running;
@@ -43,23 +45,26 @@ final class Coordinator {
     private final Set<ProcessorImpl> anyWaiters = new HashSet<>();
     private final Set<ProcessorImpl> roomWaiters = new HashSet<>();
 
-    Coordinator(Run run, boolean modelClock, int processors) {
+    Coordinator(Run run, ProcessorImpl[] local, boolean spinning, boolean modelClock) {
         this.run = run;
+        this.local = local;
+        this.spinning = spinning;
         this.modelClock = modelClock;
-        this.running = processors;
-        this.live = processors;
+        this.running = local.length;
+        this.live = local.length;
     }
 
     /**
      * Blocks {@code p} (its own thread) in wait state {@code kind} unless {@code ready} holds once
      * the state is published; returns when woken. May return without the condition holding: callers loop.
      */
-    void block(ProcessorImpl p, int kind, int peer, Channel channel, BooleanSupplier ready) {
+    void block(ProcessorImpl p, int kind, int peer, ChannelConsumer in, ChannelProducer out, BooleanSupplier ready) {
         lock.lock();
         try {
-            run.checkAbort();
+            p.checkAbort();
             p.waitPeer = peer;
-            p.waitChannel = channel;
+            p.waitConsumer = in;
+            p.waitProducer = out;
             p.state = kind;
             if (ready.getAsBoolean()) {
                 p.state = ProcessorImpl.RUNNING;
@@ -77,13 +82,13 @@ final class Coordinator {
         } finally {
             lock.unlock();
         }
-        boolean timed = kind == ProcessorImpl.WAIT_SEND || run.spinning;
+        boolean timed = kind == ProcessorImpl.WAIT_SEND || spinning;
         while (p.state != ProcessorImpl.RUNNING) {
             if (timed) {
                 // Wake-ups without a fence on the sender's (or receiver's) hot path are best
                 // effort: re-check on a timer.
                 LockSupport.parkNanos(this, RECHECK_NANOS);
-                run.checkAbort();
+                p.checkAbort();
                 lock.lock();
                 try {
                     wakeIfSatisfiable(p);
@@ -92,7 +97,7 @@ final class Coordinator {
                 }
             } else {
                 LockSupport.park(this);
-                run.checkAbort();
+                p.checkAbort();
             }
         }
     }
@@ -100,9 +105,9 @@ final class Coordinator {
     /** Under the lock: wakes blocked {@code p} if what it waits for has happened unseen. */
     private boolean wakeIfSatisfiable(ProcessorImpl p) {
         boolean satisfiable = switch (p.state) {
-            case ProcessorImpl.WAIT_SEND -> p.waitChannel.hasRoom();
-            case ProcessorImpl.WAIT_RECV -> run.spinning && p.waitChannel.peek() != null;
-            case ProcessorImpl.WAIT_ANY -> run.spinning && p.earliestHead() != null;
+            case ProcessorImpl.WAIT_SEND -> p.waitProducer.hasRoom();
+            case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer.peek();
+            case ProcessorImpl.WAIT_ANY -> spinning && p.earliestHead() != null;
             default -> false;
         };
         if (satisfiable) {
@@ -129,7 +134,7 @@ final class Coordinator {
     void roomFreed(ProcessorImpl sender, Channel ch) {
         lock.lock();
         try {
-            if (sender.state == ProcessorImpl.WAIT_SEND && sender.waitChannel == ch) {
+            if (sender.state == ProcessorImpl.WAIT_SEND && sender.waitProducer.channel == ch) {
                 wake(sender);
             }
         } finally {
@@ -145,11 +150,7 @@ final class Coordinator {
             live--;
             running--;
             if (live == 0) {
-                if (run.remote == null) {
-                    run.allDone();
-                } else {
-                    run.remote.changed();
-                }
+                run.outside.localRanksDone();
             } else if (running == 0) {
                 onQuiescent();
             }
@@ -173,18 +174,16 @@ final class Coordinator {
         for (ProcessorImpl p : new ArrayList<>(roomWaiters)) {
             wakeIfSatisfiable(p);
         }
-        if (run.spinning && running == 0) {
-            for (ProcessorImpl p : run.local) {
+        if (spinning && running == 0) {
+            for (ProcessorImpl p : local) {
                 wakeIfSatisfiable(p);
             }
         }
         if (running > 0) {
             return;
         }
-        if (run.remote != null) {
-            // Messages may still come from other processes: the cluster decides, on snapshots.
-            run.remote.changed();
-            return;
+        if (run.outside.quiescent()) {
+            return; // messages may still come from other processes: the cluster decides, on snapshots
         }
         if (modelClock && resolveRecvAny()) {
             return;
@@ -217,7 +216,7 @@ final class Coordinator {
             return false;
         }
         for (int rank : RecvAnyRule.select(waiters)) {
-            letGo(run.processors[rank]);
+            letGo(run.pool.processors[rank]);
         }
         return true;
     }
@@ -226,10 +225,11 @@ final class Coordinator {
     private RecvAnyWaiter waiterView(ProcessorImpl w) {
         long o = run.params.o();
         long latency = run.params.L();
-        Channel ch = w.earliestHead();
-        if (ch != null && ch.peek().arrival() <= w.anyDeadline) {
-            long action = Math.max(w.clock.receiveReady(), ch.peek().arrival());
-            return new RecvAnyWaiter(w.rank, true, action, action + 2 * o + latency, ch.peek().arrival());
+        ChannelConsumer in = w.earliestHead();
+        if (in != null && in.arrival() <= w.anyDeadline) {
+            long arrival = in.arrival();
+            long action = Math.max(w.clock.receiveReady(), arrival);
+            return new RecvAnyWaiter(w.rank, true, action, action + 2 * o + latency, arrival);
         }
         if (w.anyDeadline != Long.MAX_VALUE) {
             long action = Math.max(w.clock.now(), w.anyDeadline);
@@ -240,8 +240,8 @@ final class Coordinator {
 
     /** Under the lock: lets model-clock recvAny waiter {@code w} go, with its earliest message or none. */
     private void letGo(ProcessorImpl w) {
-        Channel ch = w.earliestHead();
-        w.grant = ch != null && ch.peek().arrival() <= w.anyDeadline ? ch : null;
+        ChannelConsumer in = w.earliestHead();
+        w.grant = in != null && in.arrival() <= w.anyDeadline ? in : null;
         wake(w);
     }
 
@@ -254,9 +254,9 @@ final class Coordinator {
             if (running != 0) {
                 return null;
             }
-            List<NodeSnapshot.Rank> ranks = new ArrayList<>(run.local.length);
+            List<NodeSnapshot.Rank> ranks = new ArrayList<>(local.length);
             List<RunResult.InFlight> left = new ArrayList<>();
-            for (ProcessorImpl p : run.local) {
+            for (ProcessorImpl p : local) {
                 NodeSnapshot.Status status = switch (p.state) {
                     case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
                     case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
@@ -286,7 +286,7 @@ final class Coordinator {
         lock.lock();
         try {
             for (int rank : ranks) {
-                ProcessorImpl w = run.processors[rank];
+                ProcessorImpl w = run.pool.processors[rank];
                 if (w == null || w.state != ProcessorImpl.WAIT_ANY) {
                     throw new IllegalStateException("cluster protocol: rank " + rank + " is not waiting in recvAny here");
                 }
@@ -299,7 +299,7 @@ final class Coordinator {
 
     private List<DeadlockException.Wait> waits() {
         List<DeadlockException.Wait> waits = new ArrayList<>();
-        for (ProcessorImpl p : run.local) {
+        for (ProcessorImpl p : local) {
             switch (p.state) {
                 case ProcessorImpl.WAIT_RECV -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer));
                 case ProcessorImpl.WAIT_ANY -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
@@ -317,7 +317,7 @@ final class Coordinator {
             StringBuilder b = new StringBuilder();
             int shown = 0;
             int total = 0;
-            for (ProcessorImpl p : run.local) {
+            for (ProcessorImpl p : local) {
                 if (p.state == ProcessorImpl.DONE) {
                     continue;
                 }

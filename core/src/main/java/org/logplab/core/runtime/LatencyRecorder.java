@@ -5,7 +5,7 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * Message latencies of one run, recorded without a shared hot spot: up to {@value #STRIPES}
+ * Message latencies of a machine's runs, reset between runs, recorded without a shared hot spot: up to {@value #STRIPES}
  * processors each own a plain single-writer {@link Histogram}; beyond that, ranks share
  * {@value #STRIPES} {@link ConcurrentHistogram} stripes, so memory stays bounded for a million
  * processors.
@@ -43,6 +43,15 @@ final class LatencyRecorder {
             h.recordValue(value);
         } else {
             stripes[rank & (STRIPES - 1)].recordValue(value);
+        }
+    }
+
+    /** Empties every histogram for the next run (between runs: no recorder is running). */
+    void reset() {
+        for (AbstractHistogram h : stripes) {
+            if (h != null && h.getTotalCount() > 0) {
+                h.reset();
+            }
         }
     }
 

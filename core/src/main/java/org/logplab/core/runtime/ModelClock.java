@@ -9,8 +9,10 @@ import org.logplab.core.LogP;
 final class ModelClock extends Clock {
     private long now;
 
-    ModelClock(LogP params) {
-        super(params);
+    @Override
+    void reset(LogP runParams) {
+        super.reset(runParams);
+        now = 0;
     }
 
     @Override

@@ -8,8 +8,9 @@ import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
 
 /**
- * One process's share of a run whose ranks span several processes: the local ranks' threads,
- * channels and coordinator, driven by the cluster layer ({@link org.logplab.core.cluster.ClusterNode}).
+ * One process's share of a run whose ranks span several processes: the local ranks run on a
+ * {@link ProcessorPool} of their own, driven by the cluster layer
+ * ({@link org.logplab.core.cluster.ClusterNode}), which is the rest of the cluster for them.
  * {@code config.params().P()} counts every rank of the cluster; {@code remote} says which are local.
  *
  * <p>Threads: {@link #start()}, {@link #deliver}, {@link #snapshot()}, {@link #letGo},
@@ -17,20 +18,21 @@ import org.logplab.core.RunResult;
  * {@link #await()} for the thread that waits for the result.
  */
 public final class NodeRun {
+    private final ProcessorPool pool;
     private final Run run;
-    private volatile long started;
 
     /** Prepares the local ranks of {@code program}; nothing runs until {@link #start()}. */
     public NodeRun(RunConfig config, Program program, RemoteRanks remote) {
         if (program == null || remote == null) {
             throw new IllegalArgumentException("program and remote ranks must not be null");
         }
-        this.run = new Run(config, program, remote);
+        this.pool = new ProcessorPool(config, new Cluster(remote), remote.firstLocal(), remote.localCount(), true);
+        this.run = pool.prepare(config.params(), program);
     }
 
     /** Starts the local ranks; under the wall clock this is time zero. */
     public void start() {
-        started = run.startThreads();
+        pool.release(run);
         run.openGate();
     }
 
@@ -51,12 +53,12 @@ public final class NodeRun {
 
     /** The run is over on every process: these totals (indexed by rank) make the result. */
     public void end(long[] finish, long[] sent, long[] received, List<RunResult.InFlight> inFlight) {
-        run.end(new Run.ClusterTotals(finish, sent, received, List.copyOf(inFlight)));
+        run.end(new RestOfCluster.Totals(finish, sent, received, List.copyOf(inFlight)));
     }
 
     /** Another process reported a failure: ends the local ranks with it (not reported back). */
     public void fail(int rank, String message) {
-        run.fail(rank, new Run.RemoteFailure(rank, message));
+        run.fail(rank, new RemoteFailure(rank, message));
     }
 
     /** Fails the run with a failure of this process (reported to the others). */
@@ -69,8 +71,80 @@ public final class NodeRun {
         return run.failed();
     }
 
-    /** Waits for the end (or the timeout of the run's configuration); the result, or the failure thrown. */
+    /**
+     * Waits for the end (or the timeout of the run's configuration); the result, or the failure
+     * thrown. Either way the local ranks' threads have ended when it returns.
+     */
     public RunResult await() {
-        return run.awaitResult(started);
+        try {
+            return run.await();
+        } finally {
+            pool.end();
+            pool.close();
+        }
+    }
+
+    /** A failure reported by another process of the cluster: ends this run without echoing it back. */
+    private static final class RemoteFailure extends RunFailedException {
+        RemoteFailure(int rank, String message) {
+            super(rank, message, null);
+        }
+    }
+
+    /** The other processes, as the local runtime sees them. */
+    private static final class Cluster implements RestOfCluster {
+        /** How long a rank yields for a message before it blocks: one from another process is a transport poll away. */
+        private static final WaitStrategy MESSAGE_WAIT = WaitStrategy.yielding(200_000);
+        private final RemoteRanks remote;
+
+        Cluster(RemoteRanks remote) {
+            this.remote = remote;
+        }
+
+        @Override
+        public void send(int dst, Message m) {
+            remote.send(dst, m);
+        }
+
+        @Override
+        public boolean quiescent() {
+            remote.changed();
+            return true;
+        }
+
+        @Override
+        public void localRanksDone() {
+            remote.changed();
+        }
+
+        @Override
+        public void failed(RunFailedException failure) {
+            if (!(failure instanceof RemoteFailure)) {
+                remote.failed(failure);
+            }
+        }
+
+        @Override
+        public boolean resultReady(Run run) {
+            return run.clusterTotals != null;
+        }
+
+        @Override
+        public Totals totals(Run run) {
+            return run.clusterTotals;
+        }
+
+        @Override
+        public boolean allowsSpinning() {
+            // The transport's thread (and a media driver) need the cores.
+            return false;
+        }
+
+        @Override
+        public WaitStrategy messageWait() {
+            // Yielding leaves the core to the transport's thread; parking at once would add a
+            // wake-up (tens of us) to every hop between processes; spinning starved the driver.
+            return MESSAGE_WAIT;
+        }
     }
 }

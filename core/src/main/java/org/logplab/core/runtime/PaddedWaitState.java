@@ -10,20 +10,26 @@ package org.logplab.core.runtime;
 abstract class PaddedWaitState extends WaitStatePadBefore {
     /** {@link ProcessorImpl#RUNNING}, a wait state, or {@link ProcessorImpl#DONE}; written under the coordinator's lock. */
     volatile int state;
+    /** Between runs: whether the thread is parked waiting for the next run (the pool then unparks it). */
+    volatile boolean idleParked;
     /** The rank waited on (receive source or send destination), or -1. */
     int waitPeer;
+    /** The channel a receiver waits on for a message. */
+    ChannelConsumer waitConsumer;
     /** The channel a sender waits on for room. */
-    Channel waitChannel;
+    ChannelProducer waitProducer;
     /** Model clock: the channel a recvAny was granted at quiescence. */
-    Channel grant;
+    ChannelConsumer grant;
     /** Model clock: the latest arrival a waiting recvAny accepts ({@code Long.MAX_VALUE}: no deadline). */
     long anyDeadline = Long.MAX_VALUE;
-    /** The thread that runs this processor's program. */
+    /** The thread that runs this processor's programs. */
     Thread thread;
 }
 
 @SuppressWarnings("unused")
 abstract class WaitStatePadBefore {
+    /** Fills the gap after the object header, where the JVM would otherwise put {@code state}, unpadded. */
+    int p0h;
     long p00, p01, p02, p03, p04, p05, p06, p07;
 }
 

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -15,8 +15,14 @@ import org.logplab.core.RunResult;
 import org.logplab.core.trace.TraceEvent;
 
 /**
- * The runtime's processor: channels, counting, blocking and tracing around a {@link Clock}.
- * Every method but those marked for the {@link Coordinator} runs on the processor's own thread.
+ * The runtime's processor: channels, counting, blocking and tracing around a {@link Clock}. It
+ * lives as long as its {@link ProcessorPool}: its thread, clock, channels and latency histogram
+ * are kept between runs and {@linkplain #reset reset} for each. Every method but those marked
+ * for the {@link Coordinator} or the pool runs on the processor's own thread.
+ *
+ * <p>The message path does only what the run needs: a clock read when the run is timed (model
+ * clock, injected delays, a trace) or the message's latency is sampled; a fence after a send only
+ * when receivers may block without spinning first; no allocation for primitive payloads.
  */
 final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     static final int RUNNING = 0;
@@ -24,49 +30,104 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     static final int WAIT_ANY = 2;
     static final int WAIT_SEND = 3;
     static final int DONE = 4;
-    private static final int FAST_SPINS = 256;
     private static final long POLL_PARK_NANOS = 20_000;
-    private static final long REMOTE_YIELD_NANOS = 200_000;
+    private static final int FAST_SPINS = 256;
 
     final int rank;
-    final Run run;
+    final ProcessorPool pool;
+    /** The pool's processors by rank (null for other processes' ranks). */
+    private final ProcessorImpl[] processors;
     final Clock clock;
+    /** The same clock when it is a wall clock, else null. */
+    private final WallClock wall;
     /** Channels into this processor by source rank; created by whichever side needs one first. */
     final ConcurrentHashMap<Integer, Channel> inbound = new ConcurrentHashMap<>(4);
     /**
-     * The inbound channels as an array, renewed when a channel is added: a spinning recvAny scans
-     * them millions of times a second, and iterating the map would allocate on every scan (the
-     * garbage collections that followed cost a busy node about 4 us per task). Volatile because
-     * the coordinator scans it too.
+     * The receiving ends of every inbound channel, renewed when a channel is added: a spinning
+     * recvAny scans them millions of times a second, and iterating the map would allocate on
+     * every scan.
      */
-    private volatile Channel[] inboundArray = new Channel[0];
-    private HashMap<Integer, Channel> outbound;
+    private ChannelConsumer[] consumers = new ChannelConsumer[0];
+    /** Untimed wall clock: the index in {@link #consumers} served last by {@link #earliestHead()}. */
+    private int turn = -1;
+    private HashMap<Integer, ChannelConsumer> consumerBySource;
+    private HashMap<Integer, ChannelProducer> producerByDestination;
     private int lastDst = -1;
-    private Channel lastOut;
+    private ChannelProducer lastOut;
     private int lastSrc = -1;
-    private Channel lastIn;
+    private ChannelConsumer lastIn;
+
+    // The current run and what it asks of the message path; set by reset().
+    Run run;
+    Coordinator coordinator;
+    private boolean model;
+    /** Whether every message is time-stamped by the clock rules (model clock, injected delays, trace). */
+    private boolean timed;
+    private boolean sampleLatency;
+    private long sampleMask;
     /**
      * Whether a send fences before reading the receiver's wait state, so that no wake-up is
-     * missed. Model clock: always (a missed wake-up could let the coordinator resolve a recvAny
-     * too early). Wall clock with spinning receivers: no; the fence would stall every send for a
-     * cache-line round trip, a receiver blocks only after spinning for {@link Run#SPIN_NANOS},
-     * blocked receivers re-check on a timer, and the coordinator re-checks them before calling
-     * a deadlock.
+     * missed. Not in spinning runs: the fence would stall every send for a cache-line round trip,
+     * a receiver blocks only after spinning, blocked receivers re-check on a timer, and the
+     * coordinator re-checks them before calling a deadlock.
      */
-    private final boolean fenceAfterSend;
+    private boolean fenceAfterSend;
+    private boolean checkOwnership;
+    private WaitStrategy messageWait;
+    /** Whether waits for a message spin first (a core per processor). */
+    private boolean spinFirst;
+    private final WaitStrategy.Abort abort = this::checkAbort;
     long sent;
     long received;
     long finishTime;
-    final List<TraceEvent> trace;
+    /** Whether this processor's thread is in (or about to enter) the current run's program; cleared by that thread. */
+    volatile boolean inRun;
+    List<TraceEvent> trace;
 
-
-    ProcessorImpl(int rank, Run run) {
+    ProcessorImpl(int rank, ProcessorPool pool) {
         this.rank = rank;
-        this.run = run;
-        // Allocated after this object, so that it sits next to this processor's own fields.
-        this.clock = run.newClock();
-        this.fenceAfterSend = !run.spinning;
-        this.trace = run.config.trace() ? new ArrayList<>() : null;
+        this.pool = pool;
+        this.processors = pool.processors;
+        if (pool.config().clock() == ClockKind.MODEL) {
+            this.clock = new ModelClock();
+            this.wall = null;
+        } else {
+            this.wall = new WallClock(abort);
+            this.clock = wall;
+        }
+    }
+
+    /** Pool, between runs (this processor's thread is idle): prepares for {@code r}. */
+    void reset(Run r) {
+        run = r;
+        coordinator = r.coordinator;
+        model = r.model;
+        timed = r.timed;
+        sampleLatency = r.latencyEvery > 0;
+        sampleMask = Math.max(0, r.latencyEvery - 1);
+        fenceAfterSend = !pool.spinning;
+        checkOwnership = r.config.checkOwnership();
+        messageWait = r.messageWait;
+        spinFirst = pool.spinning;
+        clock.reset(r.params);
+        sent = 0;
+        received = 0;
+        finishTime = 0;
+        trace = r.config.trace() ? new ArrayList<>() : null;
+        waitPeer = -1;
+        waitConsumer = null;
+        waitProducer = null;
+        grant = null;
+        anyDeadline = Long.MAX_VALUE;
+        state = RUNNING;
+        inRun = true;
+    }
+
+    /** This processor's thread: starts the wall clock at the run's time zero. */
+    void startClock(long baseNanos) {
+        if (wall != null) {
+            wall.start(baseNanos);
+        }
     }
 
     @Override
@@ -76,7 +137,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
 
     @Override
     public int size() {
-        return run.params.P();
+        return processors.length;
     }
 
     @Override
@@ -86,7 +147,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
 
     @Override
     public ClockKind clock() {
-        return run.config.clock();
+        return pool.config().clock();
     }
 
     @Override
@@ -101,71 +162,152 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
 
     @Override
     public void send(int dst, int tag, Object payload, int bytes) {
-        run.checkRank(dst, "destination");
         if (bytes < 0) {
             throw new IllegalArgumentException("message size must not be negative, got " + bytes + " bytes");
         }
-        run.checkAbort();
-        ProcessorImpl receiver = run.processors[dst];
-        if (receiver == null) {
-            sendRemote(dst, tag, payload, bytes);
+        send(dst, tag, SlotRing.OBJECT, checkOwnership ? OwnershipCheck.fingerprint(payload) : 0, payload, bytes);
+    }
+
+    @Override
+    public void sendLong(int dst, int tag, long value) {
+        send(dst, tag, SlotRing.LONG, value, null, 8);
+    }
+
+    @Override
+    public void sendDouble(int dst, int tag, double value) {
+        send(dst, tag, SlotRing.DOUBLE, Double.doubleToRawLongBits(value), null, 8);
+    }
+
+    private void send(int dst, int tag, int kind, long value, Object payload, int bytes) {
+        if (dst < 0 || dst >= processors.length) {
+            throw rankOutside(dst, "destination");
+        }
+        checkAbort();
+        ProcessorImpl receiver = processors[dst];
+        long n = sent;
+        if (receiver == null || timed || (sampleLatency && (n & sampleMask) == 0)) {
+            sendStamped(receiver, dst, tag, kind, value, payload, bytes);
             return;
         }
-        Channel ch = outbound(dst);
-        long start = clock.send(bytes);
-        Message m = new Message(rank, tag, payload, bytes, start, clock.lastArrival);
-        if (!ch.offer(m)) {
-            awaitRoom(ch, m);
+        // Untimed and not sampled: no clock read at all.
+        ChannelProducer out = producer(dst);
+        if (!out.claim()) {
+            awaitRoom(out);
+        }
+        out.publish(kind, false, tag, value, payload, bytes, Message.UNSTAMPED, Message.UNSTAMPED);
+        sent = n + 1;
+        wake(receiver);
+    }
+
+    /** A send that reads the clock: timed runs, sampled messages, remote destinations. */
+    private void sendStamped(ProcessorImpl receiver, int dst, int tag, int kind, long value, Object payload, int bytes) {
+        boolean sampled = sampleLatency && (sent & sampleMask) == 0;
+        long start;
+        long arrival;
+        if (timed) {
+            start = clock.send(bytes);
+            arrival = clock.lastArrival;
+        } else {
+            start = clock.now();
+            arrival = start;
+        }
+        if (receiver == null) {
+            run.outside.send(dst, new Message(rank, tag, payloadOf(kind, value, payload), bytes, start, arrival));
+        } else {
+            ChannelProducer out = producer(dst);
+            if (!out.claim()) {
+                awaitRoom(out);
+            }
+            out.publish(kind, sampled, tag, value, payload, bytes, start, arrival);
         }
         sent++;
+        if (receiver != null) {
+            wake(receiver);
+        }
+        if (trace != null) {
+            trace.add(new TraceEvent(rank, TraceEvent.Kind.SEND, start, clock.lastEnd, dst, tag, bytes));
+        }
+    }
+
+    /** After a send to {@code receiver}: wakes it if it is blocked. */
+    private void wake(ProcessorImpl receiver) {
         if (fenceAfterSend) {
             // Publish the message before reading the receiver's state, so a receiver that blocked
             // concurrently either sees the message or is seen blocked here (no lost wake-up).
             VarHandle.fullFence();
         }
         if (receiver.state != RUNNING) {
-            run.coordinator.messageSent(receiver, rank);
-        }
-        if (trace != null) {
-            trace.add(new TraceEvent(rank, TraceEvent.Kind.SEND, start, clock.lastEnd, dst, tag, bytes));
-        }
-    }
-
-    /** A send to a rank of another process: through the cluster's transport, never waiting for room. */
-    private void sendRemote(int dst, int tag, Object payload, int bytes) {
-        long start = clock.send(bytes);
-        run.remote.send(dst, new Message(rank, tag, payload, bytes, start, clock.lastArrival));
-        sent++;
-        if (trace != null) {
-            trace.add(new TraceEvent(rank, TraceEvent.Kind.SEND, start, clock.lastEnd, dst, tag, bytes));
+            coordinator.messageSent(receiver, rank);
         }
     }
 
     @Override
     public Message recv(int src) {
-        run.checkRank(src, "source");
-        Channel ch = inboundFrom(src);
-        Message m = ch.peek();
-        if (m == null) {
-            m = awaitMessage(ch);
+        return take(awaitFrom(src));
+    }
+
+    @Override
+    public long recvLong(int src, int tag) {
+        ChannelConsumer in = awaitFrom(src);
+        if (in.tag() == tag && in.kind() == SlotRing.LONG) {
+            long v = in.value();
+            consume(in);
+            return v;
         }
-        return take(ch, m);
+        Message m = take(in);
+        if (m.tag() == tag && (m.payload() instanceof Long || m.payload() instanceof Integer)) {
+            return ((Number) m.payload()).longValue();
+        }
+        throw new IllegalStateException("expected a long tagged " + tag + " from rank " + src + ", got " + describe(m));
+    }
+
+    @Override
+    public double recvDouble(int src, int tag) {
+        ChannelConsumer in = awaitFrom(src);
+        if (in.tag() == tag && in.kind() == SlotRing.DOUBLE) {
+            double v = Double.longBitsToDouble(in.value());
+            consume(in);
+            return v;
+        }
+        Message m = take(in);
+        if (m.tag() == tag && (m.payload() instanceof Double || m.payload() instanceof Float)) {
+            return ((Number) m.payload()).doubleValue();
+        }
+        throw new IllegalStateException("expected a double tagged " + tag + " from rank " + src + ", got " + describe(m));
+    }
+
+    /** The channel from {@code src}, once a message is queued in it (waiting for one). */
+    private ChannelConsumer awaitFrom(int src) {
+        if (src < 0 || src >= processors.length) {
+            throw rankOutside(src, "source");
+        }
+        ChannelConsumer in = consumer(src);
+        if (!in.peek()) {
+            awaitMessage(in);
+        }
+        return in;
+    }
+
+    private static String describe(Message m) {
+        return "tag " + m.tag() + " with " + (m.payload() == null ? "no payload" : "a " + m.payload().getClass().getSimpleName());
     }
 
     @Override
     public Message recvAny() {
-        Channel ch = run.coordinator.modelClock ? grantedChannel() : earliestDelivered();
-        return take(ch, ch.peek());
+        ChannelConsumer in = model ? grantedChannel() : earliestDelivered();
+        in.peek();
+        return take(in);
     }
 
     @Override
     public Message recvAnyBy(long deadline) {
-        Channel ch = run.coordinator.modelClock ? grantedChannelBy(deadline) : earliestDeliveredBy(deadline);
-        if (ch == null) {
+        ChannelConsumer in = model ? grantedChannelBy(deadline) : earliestDeliveredBy(deadline);
+        if (in == null) {
             clock.idleUntil(deadline);
             return null;
         }
-        return take(ch, ch.peek());
+        in.peek();
+        return take(in);
     }
 
     @Override
@@ -173,7 +315,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         if (units < 0) {
             throw new IllegalArgumentException("compute units must not be negative, got " + units);
         }
-        run.checkAbort();
+        checkAbort();
         long start = clock.now();
         clock.compute(units);
         if (trace != null && units > 0) {
@@ -181,53 +323,97 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         }
     }
 
-    private Message take(Channel ch, Message m) {
-        long start = clock.receive(m.arrival());
-        ch.poll();
-        if (ch.senderWaiting) {
-            run.coordinator.roomFreed(run.processors[ch.source], ch);
+    /** Takes the head message of {@code in} (just peeked) as a {@link Message}. */
+    private Message take(ChannelConsumer in) {
+        int kind = in.kind();
+        Message m = new Message(in.channel.source, in.tag(), payloadOf(kind, in.value(), in.payload()), in.bytes(),
+                in.sendStart(timed), in.arrival(timed));
+        if (checkOwnership && kind == SlotRing.OBJECT && in.value() != 0) {
+            OwnershipCheck.verify(in.channel.source, rank, in.tag(), in.payload(), in.value());
         }
-        received++;
-        run.latency.record(rank, clock.lastEnd - m.sendStart());
-        if (trace != null) {
-            trace.add(new TraceEvent(rank, TraceEvent.Kind.RECV, start, clock.lastEnd, m.source(), m.tag(), m.bytes()));
-        }
+        consume(in);
         return m;
     }
 
+    /** Receives the head message of {@code in} (just peeked) under the clock rules and takes it. */
+    private void consume(ChannelConsumer in) {
+        if (timed || in.sampled()) {
+            consumeStamped(in);
+            return;
+        }
+        in.release();
+        if (in.channel.senderWaiting) {
+            roomFreed(in.channel);
+        }
+        received++;
+    }
+
+    /** As {@link #consume}, for a stamped message: the clock rules, its latency, the trace. */
+    private void consumeStamped(ChannelConsumer in) {
+        boolean sampled = in.sampled();
+        long sendStart = sampled ? in.sendStart() : 0;
+        long start = timed ? clock.receive(in.arrival()) : 0;
+        int tag = trace == null ? 0 : in.tag();
+        int bytes = trace == null ? 0 : in.bytes();
+        in.release();
+        Channel ch = in.channel;
+        if (ch.senderWaiting) {
+            roomFreed(ch);
+        }
+        received++;
+        if (sampled) {
+            long end = timed ? clock.lastEnd : clock.now();
+            pool.latency.record(rank, end - sendStart);
+        }
+        if (trace != null) {
+            trace.add(new TraceEvent(rank, TraceEvent.Kind.RECV, start, clock.lastEnd, ch.source, tag, bytes));
+        }
+    }
+
+    private void roomFreed(Channel ch) {
+        coordinator.roomFreed(processors[ch.source], ch);
+    }
+
+    private static Object payloadOf(int kind, long value, Object payload) {
+        return switch (kind) {
+            case SlotRing.LONG -> value;
+            case SlotRing.DOUBLE -> Double.longBitsToDouble(value);
+            default -> payload;
+        };
+    }
+
     /** Model clock: the coordinator decides which message a recvAny takes, at quiescence. */
-    private Channel grantedChannel() {
+    private ChannelConsumer grantedChannel() {
         grant = null;
-        run.coordinator.block(this, WAIT_ANY, -1, null, () -> false);
-        Channel ch = grant;
+        coordinator.block(this, WAIT_ANY, -1, null, null, () -> false);
+        ChannelConsumer in = grant;
         grant = null;
-        return ch;
+        return in;
     }
 
     /** Model clock: as {@link #grantedChannel()}, or null when no message arrives by {@code deadline}. */
-    private Channel grantedChannelBy(long deadline) {
+    private ChannelConsumer grantedChannelBy(long deadline) {
         grant = null;
         anyDeadline = deadline;
         try {
-            run.coordinator.block(this, WAIT_ANY, -1, null, () -> false);
+            coordinator.block(this, WAIT_ANY, -1, null, null, () -> false);
         } finally {
             anyDeadline = Long.MAX_VALUE;
         }
-        Channel ch = grant;
+        ChannelConsumer in = grant;
         grant = null;
-        return ch;
+        return in;
     }
 
     /**
      * Wall clock: the queued message with the earliest arrival if that is by {@code deadline} (after
      * waiting for it to arrive), else null once {@code deadline} has passed with none.
      */
-    private Channel earliestDeliveredBy(long deadline) {
-        WallClock wall = run.wallClock(this);
+    private ChannelConsumer earliestDeliveredBy(long deadline) {
         for (int spins = 1; ; spins++) {
-            Channel best = earliestHead();
-            if (best != null && best.peek().arrival() <= deadline) {
-                wall.waitUntil(best.peek().arrival());
+            ChannelConsumer best = earliestHead();
+            if (best != null && best.arrival(timed) <= deadline) {
+                wall.waitUntil(best.arrival(timed));
                 return earliestHead();
             }
             long now = clock.now();
@@ -236,162 +422,169 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
             }
             // A message may be queued at any moment: look again every few microseconds, parking
             // between looks unless the run spins (parking costs a wake-up of tens of us here).
-            if (run.spinning || deadline - now < WallClock.PARK_ABOVE_NANOS) {
+            if (pool.spinning || deadline - now < WaitStrategy.PARK_ABOVE_NANOS) {
                 Thread.onSpinWait();
                 if ((spins & 1023) == 0) {
-                    run.checkAbort();
+                    checkAbort();
                 }
             } else {
-                java.util.concurrent.locks.LockSupport.parkNanos(POLL_PARK_NANOS);
-                run.checkAbort();
+                LockSupport.parkNanos(POLL_PARK_NANOS);
+                checkAbort();
             }
         }
     }
 
     /** Wall clock: the message with the earliest arrival, waiting for one if none is queued. */
-    private Channel earliestDelivered() {
-        Channel best = earliestHead();
-        if (best == null && run.spinning && spinUntil(() -> earliestHead() != null)) {
-            best = earliestHead();
-        } else if (best == null && run.remote != null && yieldUntil(() -> earliestHead() != null)) {
+    private ChannelConsumer earliestDelivered() {
+        ChannelConsumer best = earliestHead();
+        if (best == null && messageWait.await(() -> earliestHead() != null, abort)) {
             best = earliestHead();
         }
         while (best == null) {
-            run.coordinator.block(this, WAIT_ANY, -1, null, () -> earliestHead() != null);
+            coordinator.block(this, WAIT_ANY, -1, null, null, () -> earliestHead() != null);
             best = earliestHead();
         }
         // Wait until it arrives, then take whichever queued message arrived first by then.
-        run.wallClock(this).waitUntil(best.peek().arrival());
+        wall.waitUntil(best.arrival(timed));
         return earliestHead();
     }
 
     /** Reports each inbound channel that still holds messages (at the end of a run, or at quiescence). */
     void leftovers(Consumer<RunResult.InFlight> sink) {
-        for (Channel ch : inbound.values()) {
-            int left = ch.size();
+        for (ChannelConsumer in : currentConsumers()) {
+            int left = in.size();
             if (left > 0) {
-                sink.accept(new RunResult.InFlight(ch.source, ch.destination, left));
+                sink.accept(new RunResult.InFlight(in.channel.source, in.channel.destination, left));
             }
         }
     }
 
-    /** The channel whose head message has the smallest (arrival, source), or null if all are empty. */
-    Channel earliestHead() {
-        Channel best = null;
-        long bestArrival = Long.MAX_VALUE;
-        Channel[] channels = inboundArray;
-        if (channels.length != inbound.size()) {
-            channels = inbound.values().toArray(new Channel[0]);
-            inboundArray = channels;
+    /** Pool, between runs: discards every message left in this processor's channels. */
+    void discardLeftovers() {
+        for (ChannelConsumer in : currentConsumers()) {
+            in.discardAll();
+            in.channel.senderWaiting = false;
         }
-        for (Channel ch : channels) {
-            Message m = ch.peek();
-            if (m != null && (m.arrival() < bestArrival
-                    || (m.arrival() == bestArrival && ch.source < best.source))) {
-                best = ch;
-                bestArrival = m.arrival();
+        turn = -1;
+    }
+
+    /**
+     * The channel whose head message has the smallest (arrival, source), or null if all are
+     * empty. Messages that were not time-stamped (an untimed wall-clock run) count as arrived at
+     * {@link Message#UNSTAMPED}; among those the channels take turns, starting after the last one
+     * served, so that no sender is starved.
+     */
+    ChannelConsumer earliestHead() {
+        ChannelConsumer[] all = currentConsumers();
+        int n = all.length;
+        ChannelConsumer best = null;
+        long bestArrival = Long.MAX_VALUE;
+        int first = timed || n == 0 ? 0 : (turn + 1) % n;
+        for (int k = 0; k < n; k++) {
+            int i = first + k < n ? first + k : first + k - n;
+            ChannelConsumer in = all[i];
+            if (in.peek()) {
+                long arrival = in.arrival(timed);
+                if (arrival < bestArrival || (timed && arrival == bestArrival && in.channel.source < best.channel.source)) {
+                    best = in;
+                    bestArrival = arrival;
+                    if (!timed && arrival == Message.UNSTAMPED) {
+                        turn = i;
+                        break;
+                    }
+                }
             }
         }
         return best;
     }
 
-    private Message awaitMessage(Channel ch) {
-        Message m;
-        if (run.spinning) {
-            // A short spin first: in a stream the next message is usually nanoseconds away, and
-            // reading the clock for a deadline would cost more than the wait.
+    /** Every inbound channel's receiving end, including channels a sender made since the last look. */
+    private ChannelConsumer[] currentConsumers() {
+        ChannelConsumer[] all = consumers;
+        if (all.length != inbound.size()) {
+            List<ChannelConsumer> list = new ArrayList<>(inbound.size());
+            for (Channel ch : inbound.values()) {
+                list.add(ch.consumer());
+            }
+            all = list.toArray(new ChannelConsumer[0]);
+            consumers = all;
+        }
+        return all;
+    }
+
+    private void awaitMessage(ChannelConsumer in) {
+        if (spinFirst) {
+            // In a stream or a ping-pong the next message is usually nanoseconds away: look
+            // again at once, before the wait strategy's own (slower, generic) loop.
             for (int i = 0; i < FAST_SPINS; i++) {
                 Thread.onSpinWait();
-                if ((m = ch.peek()) != null) {
-                    return m;
-                }
-            }
-            if (spinUntil(() -> ch.peek() != null)) {
-                return ch.peek();
-            }
-        } else if (run.remote != null && yieldUntil(() -> ch.peek() != null)) {
-            return ch.peek();
-        }
-        while ((m = ch.peek()) == null) {
-            run.coordinator.block(this, WAIT_RECV, ch.source, ch, () -> ch.peek() != null);
-        }
-        return m;
-    }
-
-    /**
-     * Cluster runs: yields until {@code ready} holds (true) or {@link #REMOTE_YIELD_NANOS} have
-     * passed (false). A message from another process is a transport thread's poll away; parking
-     * at once would add a wake-up (tens of us) to every hop, and yielding leaves the core to
-     * whoever needs it (the transport's thread, the media driver; spinning instead starved the
-     * driver). On the 2-core test machine a hop between processes went from 125 to 75-90 us over
-     * IPC and from 280 to 185-225 us over UDP.
-     */
-    private boolean yieldUntil(BooleanSupplier ready) {
-        long deadline = System.nanoTime() + REMOTE_YIELD_NANOS;
-        do {
-            Thread.yield();
-            if (ready.getAsBoolean()) {
-                return true;
-            }
-        } while (System.nanoTime() < deadline);
-        run.checkAbort();
-        return false;
-    }
-
-    /** Spins until {@code ready} holds (true) or {@link Run#SPIN_NANOS} have passed (false). */
-    private boolean spinUntil(BooleanSupplier ready) {
-        long deadline = System.nanoTime() + Run.SPIN_NANOS;
-        for (int i = 1; ; i++) {
-            Thread.onSpinWait();
-            if (ready.getAsBoolean()) {
-                return true;
-            }
-            if ((i & 1023) == 0) {
-                run.checkAbort();
-                if (System.nanoTime() > deadline) {
-                    return false;
+                if (in.peek()) {
+                    return;
                 }
             }
         }
+        if (messageWait.await(in::peek, abort)) {
+            return;
+        }
+        while (!in.peek()) {
+            coordinator.block(this, WAIT_RECV, in.channel.source, in, null, in::peek);
+        }
     }
 
-    private void awaitRoom(Channel ch, Message m) {
-        ch.senderWaiting = true;
+    private void awaitRoom(ChannelProducer out) {
+        out.channel.senderWaiting = true;
         try {
-            boolean[] offered = {false};
-            while (!offered[0]) {
-                run.coordinator.block(this, WAIT_SEND, ch.destination, ch, () -> offered[0] = ch.offer(m));
+            while (!out.claim()) {
+                coordinator.block(this, WAIT_SEND, out.channel.destination, null, out, out::claim);
             }
         } finally {
-            ch.senderWaiting = false;
+            out.channel.senderWaiting = false;
         }
     }
 
-    private Channel outbound(int dst) {
+    private ChannelProducer producer(int dst) {
         if (dst == lastDst) {
             return lastOut;
         }
-        if (outbound == null) {
-            outbound = new HashMap<>();
+        if (producerByDestination == null) {
+            producerByDestination = new HashMap<>();
         }
-        Channel ch = outbound.get(dst);
-        if (ch == null) {
-            ch = run.channel(rank, dst);
-            outbound.put(dst, ch);
+        ChannelProducer out = producerByDestination.get(dst);
+        if (out == null) {
+            out = pool.channel(rank, dst).producer();
+            producerByDestination.put(dst, out);
         }
         lastDst = dst;
-        lastOut = ch;
-        return ch;
+        lastOut = out;
+        return out;
     }
 
-    private Channel inboundFrom(int src) {
+    private ChannelConsumer consumer(int src) {
         if (src == lastSrc) {
             return lastIn;
         }
-        Channel ch = run.channel(src, rank);
+        if (consumerBySource == null) {
+            consumerBySource = new HashMap<>();
+        }
+        ChannelConsumer in = consumerBySource.get(src);
+        if (in == null) {
+            in = pool.channel(src, rank).consumer();
+            consumerBySource.put(src, in);
+        }
         lastSrc = src;
-        lastIn = ch;
-        return ch;
+        lastIn = in;
+        return in;
+    }
+
+    /** Throws {@link RunAborted} once the run has failed. */
+    void checkAbort() {
+        if (run.aborted) {
+            throw RunAborted.INSTANCE;
+        }
+    }
+
+    private IllegalArgumentException rankOutside(int r, String role) {
+        return new IllegalArgumentException(role + " rank " + r + " is outside 0.." + (processors.length - 1));
     }
 
     @Override

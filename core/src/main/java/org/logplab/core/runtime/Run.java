@@ -4,8 +4,6 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -21,140 +19,65 @@ import org.logplab.core.trace.Trace;
 import org.logplab.core.trace.TraceEvent;
 
 /**
- * One execution of a program on {@code P} processors: starts their threads, waits for them, turns
- * the first failure into a {@link RunFailedException} and the rest into a {@link RunResult}.
- * Use it through {@link org.logplab.core.Machine}.
+ * One execution of a program on a {@link ProcessorPool}: what the run asks of the message path,
+ * its time zero, its first failure, and when it is over. Each local processor's thread runs
+ * {@link #execute}; the thread that started the run waits in {@link #await} and gets the result
+ * or the failure.
  */
-public final class Run {
+final class Run {
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    /** How long the waiting caller yields before it parks: an empty run takes a few microseconds. */
+    private static final WaitStrategy CALLER_WAIT = WaitStrategy.yielding(50_000);
+    /** Spinning processors spin this long for a message before blocking. */
+    static final long SPIN_NANOS = 10_000_000;
 
+    final ProcessorPool pool;
     final RunConfig config;
     final LogP params;
-    /** By rank; null for ranks that other processes run. */
-    final ProcessorImpl[] processors;
-    /** This process's processors, by rank. */
-    final ProcessorImpl[] local;
-    /** The rest of the cluster, or null when this process runs every rank. */
-    final RemoteRanks remote;
-    /** Cluster runs: the totals over every process, given by {@link #end}; published by {@link #done}. */
-    private ClusterTotals clusterTotals;
-
-    /** Every rank's finish time and counts, and every channel's leftovers, over the whole cluster. */
-    record ClusterTotals(long[] finish, long[] sent, long[] received, List<RunResult.InFlight> inFlight) {
-    }
+    final Program program;
+    final RestOfCluster outside;
     final Coordinator coordinator;
-    final LatencyRecorder latency;
-    /**
-     * Wall clock with a core per processor: receivers spin up to {@link #SPIN_NANOS} before
-     * blocking, so that a message's delivery is seen within nanoseconds, not after an unpark.
-     */
-    final boolean spinning;
-    static final long SPIN_NANOS = 10_000_000;
-    private final Program program;
-    /** Wall clock: time zero, set once every thread has started; published by {@link #startGate}. */
+    final boolean model;
+    /** Whether every message is time-stamped by the clock rules: model clock, injected delays, or a trace. */
+    final boolean timed;
+    /** Record one message's latency in this many (0: none). */
+    final int latencyEvery;
+    final WaitStrategy messageWait;
+    volatile boolean aborted;
+    private final AtomicReference<RunFailedException> failure = new AtomicReference<>();
+    /** Wall clock: time zero, published by {@link #gateOpen}. */
     private long baseNanos;
-    private final CountDownLatch startGate = new CountDownLatch(1);
-    /**
-     * The same gate for spinning runs, opened by the last processor thread to arrive (not by the
-     * starting thread, which would compete with the spinners for the cores): waking a parked
-     * thread would take tens of microseconds.
-     */
     private volatile boolean gateOpen;
     private final AtomicInteger arrived = new AtomicInteger();
-    private final CountDownLatch done = new CountDownLatch(1);
-    private final AtomicReference<RunFailedException> failure = new AtomicReference<>();
-    private volatile boolean aborted;
+    /** Local processors still in this run's program (or about to enter it). */
+    private final AtomicInteger inRun;
+    private volatile Thread waiter;
+    /** Whether the pool has let the threads run this run (a cluster run may fail before it starts). */
+    volatile boolean released;
+    private final long startedNanos = System.nanoTime();
+    /** Cluster runs: the totals over every process, given by {@link #end}. */
+    volatile RestOfCluster.Totals clusterTotals;
 
-    Run(RunConfig config, Program program, RemoteRanks remote) {
-        this.config = config;
-        this.params = config.params();
+    Run(ProcessorPool pool, LogP params, Program program) {
+        this.pool = pool;
+        this.config = pool.config().withParams(params);
+        this.params = params;
         this.program = program;
-        this.remote = remote;
-        boolean model = config.clock() == ClockKind.MODEL;
-        int p = params.P();
-        int first = remote == null ? 0 : remote.firstLocal();
-        int count = remote == null ? p : remote.localCount();
-        if (first < 0 || count < 1 || first + count > p) {
-            throw new IllegalArgumentException("local ranks " + first + ".." + (first + count - 1) + " are not within 0.." + (p - 1));
-        }
-        this.coordinator = new Coordinator(this, model, count);
-        this.latency = new LatencyRecorder(p);
-        // Spinning only pays when every processor has its own core; a cluster process also has a
-        // transport thread (and its media driver) to feed.
-        this.spinning = !model && remote == null && config.threads() == ThreadKind.PLATFORM
-                && p <= Runtime.getRuntime().availableProcessors();
-        this.processors = new ProcessorImpl[p];
-        this.local = new ProcessorImpl[count];
-        for (int i = 0; i < count; i++) {
-            local[i] = new ProcessorImpl(first + i, this);
-            processors[first + i] = local[i];
-        }
+        this.outside = pool.outside;
+        this.model = config.clock() == ClockKind.MODEL;
+        this.timed = model || config.trace() || params.L() > 0 || params.o() > 0 || params.g() > 0 || params.G() > 0;
+        this.latencyEvery = config.latency().every();
+        this.messageWait = pool.spinning ? WaitStrategy.spinning(SPIN_NANOS) : outside.messageWait();
+        this.coordinator = new Coordinator(this, pool.local, pool.spinning, model);
+        this.inRun = new AtomicInteger(pool.local.length);
     }
 
-    /** Runs {@code program} on a new machine configured by {@code config}; see {@link org.logplab.core.Machine}. */
-    public static RunResult execute(RunConfig config, Program program) {
-        return new Run(config, program, null).execute();
-    }
-
-    private RunResult execute() {
-        long started = startThreads();
-        // Time zero is after the last thread started, so that thread start-up is not counted as
-        // communication time. Model-clock threads need no gate: their clock is not real time.
-        if (!spinning) {
-            openGate();
-        }
-        return awaitResult(started);
-    }
-
-    /** Starts every local processor's thread (waiting at the start gate under the wall clock); returns the time. */
-    long startThreads() {
-        Thread.Builder builder = config.threads() == ThreadKind.VIRTUAL
-                ? Thread.ofVirtual().name("logp-", 0)
-                : Thread.ofPlatform().daemon(true).name("logp-", 0);
-        for (ProcessorImpl p : local) {
-            p.thread = builder.unstarted(() -> body(p));
-        }
-        long started = System.nanoTime();
-        for (ProcessorImpl p : local) {
-            p.thread.start();
-        }
-        return started;
-    }
-
-    /** Sets time zero to now and lets the processors go. */
-    void openGate() {
-        baseNanos = System.nanoTime();
-        startGate.countDown();
-    }
-
-    /** Waits for the run to end; returns its result or throws its failure. */
-    RunResult awaitResult(long started) {
-        awaitDone();
-        joinAll();
-        long realNanos = System.nanoTime() - started;
-        RunFailedException f = failure.get();
-        if (f != null) {
-            throw f;
-        }
-        return result(realNanos);
-    }
-
-    private void body(ProcessorImpl p) {
+    /** A processor's thread: runs its program in this run. */
+    void execute(ProcessorImpl p) {
         try {
-            if (!coordinator.modelClock) {
-                if (spinning) {
-                    if (arrived.incrementAndGet() == local.length) {
-                        baseNanos = System.nanoTime();
-                        gateOpen = true;
-                    }
-                    while (!gateOpen) {
-                        Thread.onSpinWait();
-                        checkAbort();
-                    }
-                } else {
-                    startGate.await();
-                }
-                ((WallClock) p.clock).start(baseNanos);
+            if (!model) {
+                awaitGate();
+                p.startClock(baseNanos);
             }
             program.run(p);
             p.finishTime = p.clock.now();
@@ -163,83 +86,167 @@ public final class Run {
             // another rank's failure ended the run; that failure is reported
         } catch (Throwable t) {
             fail(p.rank, t);
+        } finally {
+            p.inRun = false;
+            if (inRun.decrementAndGet() == 0) {
+                LockSupport.unpark(waiter);
+            }
         }
     }
 
-    private void awaitDone() {
-        try {
-            Duration timeout = config.timeout();
-            if (timeout == null) {
-                done.await();
-            } else if (!done.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                fail(-1, new RunFailedException(-1, "run timed out after " + timeout.toMillis() + " ms; "
-                        + coordinator.describeUnfinished(12), null));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail(-1, new RunFailedException(-1, "interrupted while waiting for the run", e));
+    /**
+     * Wall clock, a processor's thread: waits until every local processor has arrived (time zero
+     * is then, so that a late thread's wake-up is not counted as the program's time). In one
+     * process the last to arrive opens the gate; a cluster node opens it when it hears "go".
+     */
+    private void awaitGate() {
+        if (arrived.incrementAndGet() == pool.local.length && outside.allowsSpinning()) {
+            openGate();
+            return;
         }
-    }
-
-    private void joinAll() {
-        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
-        List<Integer> stuck = new ArrayList<>();
-        for (ProcessorImpl p : local) {
-            if (p.thread == null) {
-                continue; // a cluster run that failed before it started
-            }
-            try {
-                long left = deadline - System.nanoTime();
-                if (!p.thread.join(Duration.ofNanos(Math.max(left, 1)))) {
-                    p.thread.interrupt();
-                    if (!p.thread.join(Duration.ofMillis(100))) {
-                        stuck.add(p.rank);
-                    }
+        if (pool.spinning) {
+            for (int i = 1; !gateOpen; i++) {
+                Thread.onSpinWait();
+                if ((i & 1023) == 0 && aborted && !gateOpen) {
+                    throw RunAborted.INSTANCE;
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            }
+        } else {
+            while (!gateOpen) {
+                LockSupport.park(this);
+                if (aborted && !gateOpen) {
+                    throw RunAborted.INSTANCE;
+                }
+            }
+        }
+    }
+
+    /** Sets time zero to now and lets the processors go. */
+    void openGate() {
+        baseNanos = System.nanoTime();
+        gateOpen = true;
+        if (!pool.spinning) {
+            for (ProcessorImpl p : pool.local) {
+                LockSupport.unpark(p.thread);
+            }
+        }
+    }
+
+    /** Wall clock: now in this run's clock (nanoseconds since time zero). */
+    long wallNow() {
+        return System.nanoTime() - baseNanos;
+    }
+
+    /**
+     * The thread that started the run: waits for it to end (or for the configured timeout, which
+     * fails it), then returns the result or throws the failure. If some processor does not stop
+     * within seconds of a failure, the pool is closed as unusable and the failure says which.
+     */
+    RunResult await() {
+        waiter = Thread.currentThread();
+        Duration timeout = config.timeout();
+        long deadline = timeout == null ? Long.MAX_VALUE : startedNanos + timeout.toNanos();
+        if (!CALLER_WAIT.await(this::over, () -> { })) {
+            while (!over()) {
+                if (deadline == Long.MAX_VALUE) {
+                    LockSupport.park(this);
+                } else {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        fail(-1, new RunFailedException(-1, "run timed out after " + timeout.toMillis() + " ms; "
+                                + coordinator.describeUnfinished(12), null));
+                        break;
+                    }
+                    LockSupport.parkNanos(this, left);
+                }
+                if (Thread.interrupted()) {
+                    fail(-1, new RunFailedException(-1, "interrupted while waiting for the run", null));
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        awaitStopped();
+        long realNanos = System.nanoTime() - startedNanos;
+        RunFailedException f = failure.get();
+        if (f != null) {
+            throw f;
+        }
+        RestOfCluster.Totals t = outside.totals(this);
+        Trace trace = config.trace() ? new Trace(config.clock(), traceEvents()) : null;
+        return new RunResult(config, t.finish(), t.sent(), t.received(), pool.latency.merged(), trace, t.inFlight(),
+                realNanos);
+    }
+
+    /** Whether every local processor is out of its program and the run's outcome is known. */
+    private boolean over() {
+        return (!released || inRun.get() == 0) && (failure.get() != null || outside.resultReady(this));
+    }
+
+    /** After a failure: waits for every local processor to leave its program, or gives up on it. */
+    private void awaitStopped() {
+        if (!released) {
+            return;
+        }
+        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+        while (inRun.get() > 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
                 break;
             }
+            LockSupport.parkNanos(this, Math.min(left, 1_000_000));
         }
-        if (!stuck.isEmpty()) {
-            RunFailedException f = failure.get();
-            throw new RunFailedException(f == null ? -1 : f.rank(), (f == null ? "run failed" : f.getMessage())
-                    + "; ranks " + stuck.subList(0, Math.min(stuck.size(), 12))
-                    + (stuck.size() > 12 ? " ..." : "") + " did not stop (stuck in program code)", f);
+        if (inRun.get() == 0) {
+            return;
         }
+        List<Integer> stuck = new ArrayList<>();
+        for (ProcessorImpl p : pool.local) {
+            if (p.inRun) {
+                p.thread.interrupt();
+            }
+        }
+        LockSupport.parkNanos(this, 100_000_000);
+        for (ProcessorImpl p : pool.local) {
+            if (p.inRun) {
+                stuck.add(p.rank);
+            }
+        }
+        if (stuck.isEmpty()) {
+            return;
+        }
+        RunFailedException f = failure.get();
+        String why = (f == null ? "run failed" : f.getMessage()) + "; ranks " + stuck.subList(0, Math.min(stuck.size(), 12))
+                + (stuck.size() > 12 ? " ..." : "") + " did not stop (stuck in program code)";
+        pool.broken(why);
+        throw new RunFailedException(f == null ? -1 : f.rank(), why, f);
+    }
+
+    private List<TraceEvent> traceEvents() {
+        List<TraceEvent> events = new ArrayList<>();
+        for (ProcessorImpl p : pool.local) {
+            events.addAll(p.trace);
+        }
+        return events;
     }
 
     /** Records the first failure and aborts every processor. */
     void fail(int rank, Throwable cause) {
-        RunFailedException f;
-        if (cause instanceof RunFailedException r) {
-            f = r;
-        } else {
-            f = new RunFailedException(rank, "rank " + rank + " failed: " + cause, cause);
-        }
+        RunFailedException f = cause instanceof RunFailedException r ? r
+                : new RunFailedException(rank, "rank " + rank + " failed: " + cause, cause);
         if (failure.compareAndSet(null, f)) {
             aborted = true;
-            for (ProcessorImpl p : local) {
-                LockSupport.unpark(p.thread);
+            for (ProcessorImpl p : pool.local) {
+                if (p.thread != null) {
+                    LockSupport.unpark(p.thread);
+                }
             }
-            done.countDown();
-            if (remote != null && !(cause instanceof RemoteFailure)) {
-                remote.failed(f);
-            }
+            LockSupport.unpark(waiter);
+            outside.failed(f);
         }
     }
 
-    /** A failure reported by another process of the cluster: ends this run without echoing it back. */
-    static final class RemoteFailure extends RunFailedException {
-        RemoteFailure(int rank, String message) {
-            super(rank, message, null);
-        }
-    }
-
-    /** Cluster runs: the run is over everywhere; {@code totals} covers every rank. */
-    void end(ClusterTotals totals) {
-        clusterTotals = totals;
-        done.countDown();
+    boolean failed() {
+        return aborted;
     }
 
     /**
@@ -249,89 +256,35 @@ public final class Run {
      * now: the processes' clocks are not synchronised, so its latency counts from its delivery.
      */
     void deliver(Message m, int dst) {
-        ProcessorImpl receiver = processors[dst];
-        if (!coordinator.modelClock) {
-            long now = System.nanoTime() - baseNanos;
-            m = new Message(m.source(), m.tag(), m.payload(), m.bytes(), now, now + params.L());
+        ProcessorImpl receiver = pool.processors[dst];
+        long sendStart = m.sendStart();
+        long arrival = m.arrival();
+        if (!model) {
+            sendStart = wallNow();
+            arrival = sendStart + params.L();
         }
-        Channel ch = channel(m.source(), dst);
-        if (!ch.offer(m)) {
-            throw new IllegalStateException("channel " + m.source() + " -> " + dst + " holds " + ch.size() + " messages: full");
+        ChannelProducer out = pool.channel(m.source(), dst).producer();
+        if (!out.claim()) {
+            throw new IllegalStateException(out.channel + " holds " + out.channel.capacity + " messages: full");
         }
+        out.publish(SlotRing.OBJECT, latencyEvery > 0, m.tag(),
+                config.checkOwnership() ? OwnershipCheck.fingerprint(m.payload()) : 0, m.payload(), m.bytes(),
+                sendStart, arrival);
         VarHandle.fullFence();
         if (receiver.state != ProcessorImpl.RUNNING) {
             coordinator.messageSent(receiver, m.source());
         }
     }
 
-    boolean failed() {
-        return aborted;
+    /** Cluster runs: the run is over everywhere; {@code totals} covers every rank. */
+    void end(RestOfCluster.Totals totals) {
+        clusterTotals = totals;
+        LockSupport.unpark(waiter);
     }
 
-    void allDone() {
-        done.countDown();
+    @Override
+    public String toString() {
+        return "run of " + program + " on " + params + (config.threads() == ThreadKind.VIRTUAL ? " (virtual threads)" : "");
     }
 
-    /** Throws {@link RunAborted} in a processor's thread once the run has failed. */
-    void checkAbort() {
-        if (aborted) {
-            throw new RunAborted();
-        }
-    }
-
-    void checkRank(int rank, String role) {
-        if (rank < 0 || rank >= processors.length) {
-            throw new IllegalArgumentException(role + " rank " + rank + " is outside 0.." + (processors.length - 1));
-        }
-    }
-
-    /**
-     * The channel from {@code src} to {@code dst}, created on first use by either side. A channel
-     * from another process is practically unbounded: its producer, the transport's thread, must
-     * never wait on one receiver (Aeron's flow control bounds what is in flight).
-     */
-    Channel channel(int src, int dst) {
-        return processors[dst].inbound.computeIfAbsent(src, s -> new Channel(src, dst,
-                processors[src] == null ? REMOTE_CHANNEL_CAPACITY : config.channelCapacity()));
-    }
-
-    private static final int REMOTE_CHANNEL_CAPACITY = 1 << 30;
-
-    Clock newClock() {
-        return coordinator.modelClock ? new ModelClock(params) : new WallClock(params, this);
-    }
-
-    WallClock wallClock(ProcessorImpl p) {
-        return (WallClock) p.clock;
-    }
-
-    private List<TraceEvent> localEvents() {
-        List<TraceEvent> events = new ArrayList<>();
-        for (ProcessorImpl p : local) {
-            events.addAll(p.trace);
-        }
-        return events;
-    }
-
-    private RunResult result(long realNanos) {
-        if (remote != null) {
-            ClusterTotals t = clusterTotals;
-            Trace trace = config.trace() ? new Trace(config.clock(), localEvents()) : null;
-            return new RunResult(config, t.finish(), t.sent(), t.received(), latency.merged(), trace,
-                    t.inFlight(), realNanos);
-        }
-        RankTotals totals = new RankTotals(processors.length);
-        List<TraceEvent> events = config.trace() ? new ArrayList<>() : null;
-        for (ProcessorImpl p : local) {
-            totals.rank(p.rank, p.finishTime, p.sent, p.received);
-            p.leftovers(totals::left);
-            if (events != null) {
-                events.addAll(p.trace);
-            }
-        }
-        totals.checkConservation("");
-        Trace trace = events == null ? null : new Trace(config.clock(), events);
-        return new RunResult(config, totals.finish(), totals.sent(), totals.received(), latency.merged(), trace,
-                totals.inFlight(), realNanos);
-    }
 }

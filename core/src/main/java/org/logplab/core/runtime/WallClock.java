@@ -1,25 +1,20 @@
 package org.logplab.core.runtime;
 
-import java.util.concurrent.locks.LockSupport;
-import org.logplab.core.LogP;
-
 /**
  * Real time in nanoseconds since the run started, with the LogP delays injected: {@code o} (and
  * {@code (m-1)G}) as busy CPU time on this thread, {@code g} as a wait before the next send or
- * receive, {@code L} as the arrival stamp before which the receiver waits. Waits longer than
- * {@link #PARK_ABOVE_NANOS} park (Linux parks with about 50 us of slack) and spin the rest;
- * shorter ones spin with {@link Thread#onSpinWait()}.
+ * receive, {@code L} as the arrival stamp before which the receiver waits. Waiting follows
+ * {@link WaitStrategy#sleepUntil} (park while far, spin the last stretch). Every operation reads
+ * the clock once (about 25 ns) plus what it waits; the processor calls it only when the run
+ * times its messages (see {@link org.logplab.core.LatencySampling}).
  */
 final class WallClock extends Clock {
-    static final long PARK_ABOVE_NANOS = 200_000;
-    private static final long PARK_MARGIN_NANOS = 100_000;
-
-    private final Run run;
+    private final WaitStrategy.Abort abort;
     private long baseNanos;
 
-    WallClock(LogP params, Run run) {
-        super(params);
-        this.run = run;
+    /** A clock that calls {@code abort} while it waits, so that an aborted run ends the wait. */
+    WallClock(WaitStrategy.Abort abort) {
+        this.abort = abort;
     }
 
     /** Sets time zero (the processor's own thread, before its program starts). */
@@ -34,7 +29,6 @@ final class WallClock extends Clock {
 
     @Override
     long send(int bytes) {
-        // One clock read per operation when nothing is injected: reading the clock costs ~30 ns.
         long start = now();
         if (start < nextSendAt) {
             start = waitUntil(nextSendAt);
@@ -68,36 +62,17 @@ final class WallClock extends Clock {
         waitUntil(time);
     }
 
-    /** Waits (parking if long) until {@code deadline}; returns the time then. */
-    long waitUntil(long deadline) {
-        long t = now();
-        int spins = 0;
-        while (t < deadline) {
-            long remaining = deadline - t;
-            if (remaining > PARK_ABOVE_NANOS) {
-                LockSupport.parkNanos(remaining - PARK_MARGIN_NANOS);
-                run.checkAbort();
-            } else {
-                Thread.onSpinWait();
-                if ((++spins & 1023) == 0) {
-                    run.checkAbort();
-                }
-            }
-            t = now();
-        }
-        return t;
+    /** Waits (parking if long) until {@code time}; returns the time then. */
+    long waitUntil(long time) {
+        return WaitStrategy.sleepUntil(absolute(time), abort) - baseNanos;
     }
 
-    /** Keeps the CPU busy until {@code deadline}; returns the time then. */
-    private long busyUntil(long deadline) {
-        long t = now();
-        int spins = 0;
-        while (t < deadline) {
-            if ((++spins & 1023) == 0) {
-                run.checkAbort();
-            }
-            t = now();
-        }
-        return t;
+    private long busyUntil(long time) {
+        return WaitStrategy.busyUntil(absolute(time), abort) - baseNanos;
+    }
+
+    /** {@code time} on {@link System#nanoTime()}'s scale, saturating: "never" stays never. */
+    private long absolute(long time) {
+        return time > Long.MAX_VALUE - baseNanos ? Long.MAX_VALUE : baseNanos + time;
     }
 }

@@ -1,0 +1,142 @@
+package org.logplab.core.runtime;
+
+import org.logplab.core.Message;
+
+/**
+ * The receiver's end of a {@link Channel}: the oldest message not yet taken, read field by field
+ * after {@link #peek()}, then taken with {@link #release()}. Used by the receiving processor's
+ * thread, and by the {@link Coordinator} (under its lock) or the pool between runs while that
+ * thread is blocked or idle.
+ */
+final class ChannelConsumer {
+    final Channel channel;
+    private SlotRing ring;
+    // The ring's arrays, held here so that a receive reads nothing the sender's thread writes but the entries.
+    private long[] words;
+    private long[] stamps;
+    private Object[] payloads;
+    private int[] sizes;
+    private int mask;
+    private long head;
+    /** The head message's header and entry, as the last successful {@link #peek()} read them. */
+    private long header;
+    private int index;
+
+    ChannelConsumer(Channel channel) {
+        this.channel = channel;
+        use(channel.first);
+    }
+
+    private void use(SlotRing r) {
+        ring = r;
+        words = r.words;
+        stamps = r.stamps;
+        payloads = r.payloads;
+        sizes = r.sizes;
+        mask = r.mask;
+        head = 0;
+    }
+
+    /** Whether a message is queued; if so the accessors below read it. */
+    boolean peek() {
+        int i = (int) head & mask;
+        long h = SlotRing.headerAcquire(words, i);
+        if (!SlotRing.holds(h, head)) {
+            SlotRing next = ring.next;
+            if (next == null) {
+                return false;
+            }
+            // The sender moved on when this ring was full, and we have taken all it held.
+            use(next);
+            i = 0;
+            h = SlotRing.headerAcquire(words, 0);
+            if (!SlotRing.holds(h, 0)) {
+                return false;
+            }
+        }
+        header = h;
+        index = i;
+        return true;
+    }
+
+    int tag() {
+        return SlotRing.tag(header);
+    }
+
+    int kind() {
+        return SlotRing.kind(header);
+    }
+
+    boolean sampled() {
+        return SlotRing.sampled(header);
+    }
+
+    long value() {
+        return words[SlotRing.header(index) + 1];
+    }
+
+    Object payload() {
+        return payloads[SlotRing.object(index)];
+    }
+
+    /** Size in bytes: declared for object payloads, 8 for primitives. */
+    int bytes() {
+        return kind() == SlotRing.OBJECT ? sizes[SlotRing.object(index)] : 8;
+    }
+
+    /** Send start, meaningful if the message was stamped (timed runs; sampled messages). */
+    long sendStart() {
+        return stamps[SlotRing.header(index)];
+    }
+
+    long arrival() {
+        return stamps[SlotRing.header(index) + 1];
+    }
+
+    /** Send start if the message was stamped, else {@link Message#UNSTAMPED}. */
+    long sendStart(boolean timed) {
+        return timed || sampled() ? sendStart() : Message.UNSTAMPED;
+    }
+
+    /** Arrival if the message was stamped, else {@link Message#UNSTAMPED}. */
+    long arrival(boolean timed) {
+        return timed || sampled() ? arrival() : Message.UNSTAMPED;
+    }
+
+    /** Takes the message {@link #peek()} found: hands its entry back. */
+    void release() {
+        if (kind() == SlotRing.OBJECT) {
+            payloads[SlotRing.object(index)] = null;
+        }
+        SlotRing.headerRelease(words, index, SlotRing.free(head + mask + 1));
+        head++;
+    }
+
+    /** Messages queued and not taken (the receiver's view). */
+    int size() {
+        SlotRing r = ring;
+        long h = head;
+        int n = 0;
+        while (true) {
+            if (SlotRing.holds(SlotRing.headerAcquire(r.words, (int) h & r.mask), h)) {
+                n++;
+                h++;
+            } else if (r.next != null) {
+                r = r.next;
+                h = 0;
+            } else {
+                return n;
+            }
+        }
+    }
+
+    /** Takes and discards every queued message; returns how many. Between runs only. */
+    int discardAll() {
+        int n = 0;
+        while (peek()) {
+            release();
+            n++;
+        }
+        return n;
+    }
+}
