@@ -44,6 +44,11 @@ public final class BinomialMulticast implements Broadcast {
     }
 
     @Override
+    public long broadcastLong(Processor p, Group group, long value) {
+        return TreeMulticast.runLong(p, group, value, UniformHalving.RULE, TAG);
+    }
+
+    @Override
     public long predict(LogP params, int size, int sourceIndex, int bytes) {
         return SplitTree.makespan(UniformHalving.RULE, params, size, sourceIndex, bytes);
     }

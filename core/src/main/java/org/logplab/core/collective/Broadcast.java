@@ -29,6 +29,17 @@ public interface Broadcast {
     Object broadcast(Processor p, Group group, Object payload);
 
     /**
+     * Broadcasts one {@code long} (8 bytes): the same schedule as {@link #broadcast} with an
+     * 8-byte payload, so the same model time. Algorithms that can send it as a primitive message
+     * ({@link Processor#sendLong}) allocate nothing; the default boxes it. Returns the source's
+     * value on members and 0 elsewhere.
+     */
+    default long broadcastLong(Processor p, Group group, long value) {
+        Object v = broadcast(p, group, value);
+        return v == null ? 0 : (Long) v;
+    }
+
+    /**
      * This algorithm tuned for payloads of {@code bytes} bytes. Tree shapes that depend on the
      * payload size (when {@code G > 0}) fix it up front, because a member must know its parent
      * before the payload arrives; the others return {@code this}.

@@ -2,7 +2,6 @@ package org.logplab.core.collective;
 
 import java.util.function.LongBinaryOperator;
 import org.logplab.core.LogP;
-import org.logplab.core.Message;
 import org.logplab.core.Processor;
 
 /**
@@ -19,7 +18,7 @@ import org.logplab.core.Processor;
  * </ol>
  * Every received value is combined with {@code op} and charged {@code combineCost} of
  * {@code compute}; the result received in the unfold is not combined. The group's source index
- * plays no part. Values travel as 8-byte {@code Long}s tagged {@link #TAG}.
+ * plays no part. Values travel as 8-byte primitive messages ({@link Processor#sendLong}) tagged {@link #TAG}.
  *
  * <p><b>Time.</b> {@link #predict} is exact for the model clock. For {@code K = 2^m} it is the
  * closed form {@code (m-1) max(g, D) + D}, {@code D = o + 7G + L + o + combineCost} (every member
@@ -48,23 +47,23 @@ public final class ButterflyAllReduce implements AllReduce {
         int core = Integer.highestOneBit(size);
         if (me >= core) {
             int partner = group.rank(me - core);
-            p.send(partner, TAG, value);
-            return receive(p, partner);
+            p.sendLong(partner, TAG, value);
+            return p.recvLong(partner, TAG);
         }
         long acc = value;
         boolean hasSurplus = me + core < size;
         if (hasSurplus) {
-            acc = op.applyAsLong(acc, receive(p, group.rank(me + core)));
+            acc = op.applyAsLong(acc, p.recvLong(group.rank(me + core), TAG));
             p.compute(combineCost);
         }
         for (int bit = 1; bit < core; bit <<= 1) {
             int partner = group.rank(me ^ bit);
-            p.send(partner, TAG, acc);
-            acc = op.applyAsLong(acc, receive(p, partner));
+            p.sendLong(partner, TAG, acc);
+            acc = op.applyAsLong(acc, p.recvLong(partner, TAG));
             p.compute(combineCost);
         }
         if (hasSurplus) {
-            p.send(group.rank(me + core), TAG, acc);
+            p.sendLong(group.rank(me + core), TAG, acc);
         }
         return acc;
     }
@@ -98,14 +97,6 @@ public final class ButterflyAllReduce implements AllReduce {
         if (combineCost < 0) {
             throw new IllegalArgumentException("combineCost must not be negative, got " + combineCost);
         }
-    }
-
-    private static long receive(Processor p, int src) {
-        Message m = p.recv(src);
-        if (m.tag() != TAG) {
-            throw new IllegalStateException("expected an all-reduce message tagged " + TAG + ", got " + m);
-        }
-        return m.asLong();
     }
 
     @Override

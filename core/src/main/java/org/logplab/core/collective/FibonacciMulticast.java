@@ -47,6 +47,11 @@ public final class FibonacciMulticast implements Broadcast {
     }
 
     @Override
+    public long broadcastLong(Processor p, Group group, long value) {
+        return TreeMulticast.runLong(p, group, value, FibonacciSplit.RULE, TAG);
+    }
+
+    @Override
     public long predict(LogP params, int size, int sourceIndex, int bytes) {
         return SplitTree.makespan(FibonacciSplit.RULE, params, size, sourceIndex, bytes);
     }

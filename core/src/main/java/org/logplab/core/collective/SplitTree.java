@@ -29,32 +29,15 @@ final class SplitTree {
     static TreeRole role(SplitRule rule, int size, int source, int me) {
         checkIndex("source", source, size);
         checkIndex("member", me, size);
-        int lo = 0;
-        int hi = size - 1;
-        int src = source;
-        int parent = -1;
+        TreeWalk walk = new TreeWalk(rule, size, source, me);
+        int parent = walk.descend();
         int[] children = new int[8];
         int count = 0;
-        while (lo < hi) {
-            Split cut = rule.split(lo, hi, src);
-            if (me == src) {
-                if (count == children.length) {
-                    children = Arrays.copyOf(children, 2 * count);
-                }
-                children[count++] = cut.child();
-                lo = cut.keptLo();
-                hi = cut.keptHi();
-            } else if (cut.inChildPart(me)) {
-                if (me == cut.child()) {
-                    parent = src;
-                }
-                src = cut.child();
-                lo = cut.childLo();
-                hi = cut.childHi();
-            } else {
-                lo = cut.keptLo();
-                hi = cut.keptHi();
+        while (walk.hasChild()) {
+            if (count == children.length) {
+                children = Arrays.copyOf(children, 2 * count);
             }
+            children[count++] = walk.nextChild();
         }
         return new TreeRole(parent, Arrays.copyOf(children, count));
     }

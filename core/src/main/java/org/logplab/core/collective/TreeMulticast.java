@@ -4,9 +4,10 @@ import org.logplab.core.Message;
 import org.logplab.core.Processor;
 
 /**
- * The processor code shared by the split-tree multicasts: a member computes its role with
- * {@link SplitTree#role}, receives from its parent (unless it is the source) and forwards the
- * payload to its children in order. Stateless and thread-safe.
+ * The processor code shared by the split-tree multicasts: a member walks the tree down to its own
+ * segment ({@link TreeWalk}), receives from its parent (unless it is the source) and forwards the
+ * payload to its children in order. Nothing is allocated per call but the messages' own; the
+ * {@code long} form sends primitive messages and allocates nothing. Stateless and thread-safe.
  */
 final class TreeMulticast {
 
@@ -25,24 +26,40 @@ final class TreeMulticast {
         if (me < 0) {
             return null;
         }
-        TreeRole role = SplitTree.role(rule, group.size(), group.sourceIndex(), me);
+        TreeWalk walk = new TreeWalk(rule, group.size(), group.sourceIndex(), me);
+        int parent = walk.descend();
         Object value = payload;
         int bytes = 0;
-        if (!role.isSource()) {
-            Message m = p.recv(group.rank(role.parent()));
+        if (parent >= 0) {
+            Message m = p.recv(group.rank(parent));
             if (m.tag() != tag) {
                 throw new IllegalStateException("expected a message tagged " + tag + " from rank "
                         + m.source() + ", got " + m);
             }
             value = m.payload();
             bytes = m.bytes();
-        } else if (role.children().length > 0) {
+        } else if (walk.hasChild()) {
             // Inferred once here, and only when there is someone to send to, so that a lone source
             // may pass a payload whose size the runtime cannot infer.
             bytes = Message.inferBytes(payload);
         }
-        for (int child : role.children()) {
-            p.send(group.rank(child), tag, value, bytes);
+        while (walk.hasChild()) {
+            p.send(group.rank(walk.nextChild()), tag, value, bytes);
+        }
+        return value;
+    }
+
+    /** As {@link #run} for one {@code long}, in primitive messages; non-members return 0. */
+    static long runLong(Processor p, Group group, long payload, SplitRule rule, int tag) {
+        int me = group.indexOf(p.rank());
+        if (me < 0) {
+            return 0;
+        }
+        TreeWalk walk = new TreeWalk(rule, group.size(), group.sourceIndex(), me);
+        int parent = walk.descend();
+        long value = parent >= 0 ? p.recvLong(group.rank(parent), tag) : payload;
+        while (walk.hasChild()) {
+            p.sendLong(group.rank(walk.nextChild()), tag, value);
         }
         return value;
     }
