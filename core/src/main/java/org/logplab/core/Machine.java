@@ -19,8 +19,8 @@ import org.logplab.core.runtime.ProcessorPool;
  * }</pre>
  *
  * <p>Between runs the processors' threads wait (under the wall clock with a core per processor
- * they spin for {@value org.logplab.core.runtime.ProcessorPool#IDLE_SPIN_MICROS} us after a run,
- * then park), and their channels, clocks and histograms are reset, not rebuilt: a run of an empty
+ * they keep looking, yielding their cores, for {@value org.logplab.core.runtime.ProcessorPool#IDLE_SPIN_MICROS}
+ * us after a run, then park), and their channels, clocks and histograms are reset, not rebuilt: a run of an empty
  * program costs microseconds, not a thread start. Nothing of one run is seen by the next: messages
  * left unreceived are counted in its result ({@link RunResult#inFlight()}) and discarded.
  *

@@ -55,14 +55,23 @@ final class LatencyRecorder {
         }
     }
 
-    /** All latencies in one histogram; call once every recorder has stopped. */
+    /**
+     * All latencies in one histogram; call once every recorder has stopped. A run that recorded
+     * nothing shares one empty histogram (a new one costs 16 KiB of counts): the caller must not
+     * change it ({@link org.logplab.core.RunResult} hands out copies).
+     */
     Histogram merged() {
-        Histogram total = new Histogram(DIGITS);
+        Histogram total = null;
         for (AbstractHistogram h : stripes) {
-            if (h != null) {
+            if (h != null && h.getTotalCount() > 0) {
+                if (total == null) {
+                    total = new Histogram(DIGITS);
+                }
                 total.add(h);
             }
         }
-        return total;
+        return total == null ? EMPTY : total;
     }
+
+    private static final Histogram EMPTY = new Histogram(DIGITS);
 }

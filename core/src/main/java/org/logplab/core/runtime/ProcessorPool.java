@@ -21,12 +21,13 @@ import org.logplab.core.ThreadKind;
  * {@code Machine} can reach it.
  *
  * <p><b>Threads.</b> One thread per local processor, started with the first run. Between runs a
- * thread waits for the next: under the wall clock with a core per processor it spins for
- * {@value #IDLE_SPIN_MICROS} us after a run (back-to-back runs then start in microseconds), then
- * parks; otherwise it parks at once. A one-shot pool's threads end after its single run.
+ * thread waits for the next: under the wall clock with a core per processor it keeps looking,
+ * yielding its core to any thread that needs it, for {@value #IDLE_SPIN_MICROS} us after a run
+ * (back-to-back runs then start in microseconds), then parks; otherwise it parks at once. A
+ * one-shot pool's threads end after its single run.
  */
 public final class ProcessorPool {
-    /** How long an idle processor of a spinning machine spins after a run before it parks, us. */
+    /** How long an idle processor of a spinning machine keeps looking for the next run before it parks, us. */
     public static final int IDLE_SPIN_MICROS = 50;
     private static final long JOIN_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final AtomicInteger IDS = new AtomicInteger();
@@ -78,7 +79,9 @@ public final class ProcessorPool {
         this.oneShot = oneShot;
         this.spinning = config.clock() == ClockKind.WALL && outside.allowsSpinning()
                 && config.threads() == ThreadKind.PLATFORM && p <= Runtime.getRuntime().availableProcessors();
-        this.idleWait = spinning && !oneShot ? WaitStrategy.spinning(TimeUnit.MICROSECONDS.toNanos(IDLE_SPIN_MICROS))
+        // Yielding, not spinning: the thread that starts the runs needs a core too, and on a machine
+        // with a core per processor an idle spinner would keep it waiting for a time slice.
+        this.idleWait = spinning && !oneShot ? WaitStrategy.yielding(TimeUnit.MICROSECONDS.toNanos(IDLE_SPIN_MICROS))
                 : WaitStrategy.BLOCK;
         this.initialRing = config.threads() == ThreadKind.VIRTUAL ? VIRTUAL_RING : PLATFORM_RING;
         this.latency = new LatencyRecorder(p);
