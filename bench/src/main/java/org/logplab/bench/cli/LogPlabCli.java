@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             NodeCommand.class,
             LaunchCommand.class,
             StreamsCommand.class,
+            VersusCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 

@@ -1,34 +1,39 @@
-package org.logplab.bench.jmh;
+package org.logplab.bench.experiment;
 
-import org.jctools.queues.varhandle.SpscChunkedVarHandleArrayQueue;
+import java.util.Arrays;
+import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
 
 /**
- * The peer of the runtime's channels: two platform threads and two raw JCTools SPSC queues of
- * the same kind and size as the runtime's, with busy-spin waits. Messages are small records
- * carrying what a runtime message carries, allocated per send, so both sides pay the same
- * allocation and cache traffic for the message itself.
+ * The floor the runtime's channels are measured against: platform threads exchanging payloads
+ * through JCTools' fastest single-producer single-consumer queue ({@link SpscVarHandleArrayQueue},
+ * fixed capacity, nothing allocated beyond the payload), with busy-spin waits that yield now and
+ * then. With nothing injected a message is the payload itself (a {@code Long}); with injected
+ * delays it is a small record carrying the two time stamps the delays need, allocated per send.
  */
-final class RawSpsc {
-    /** A message as small as the runtime's: source, tag, payload, size, two time stamps. */
-    record Msg(int source, int tag, Object payload, int bytes, long sendStart, long arrival) {
+public final class RawSpsc {
+    /** Queue capacity in messages, as the runtime's channels start: a burst fits without a wait. */
+    private static final int CAPACITY = 1 << 10;
+
+    /** A message with the time stamps that injected delays need. */
+    private record Stamped(Long payload, long sendStart, long arrival) {
     }
 
     private RawSpsc() {
     }
 
-    private static SpscChunkedVarHandleArrayQueue<Msg> queue() {
-        return new SpscChunkedVarHandleArrayQueue<>(64, 1 << 16);
+    private static SpscVarHandleArrayQueue<Object> queue() {
+        return new SpscVarHandleArrayQueue<>(CAPACITY);
     }
 
-    private static Msg take(SpscChunkedVarHandleArrayQueue<Msg> q) {
-        Msg m;
+    private static Object take(SpscVarHandleArrayQueue<Object> q) {
+        Object m;
         for (int spins = 1; (m = q.poll()) == null; spins++) {
             pause(spins);
         }
         return m;
     }
 
-    private static void put(SpscChunkedVarHandleArrayQueue<Msg> q, Msg m) {
+    private static void put(SpscVarHandleArrayQueue<Object> q, Object m) {
         for (int spins = 1; !q.offer(m); spins++) {
             pause(spins);
         }
@@ -47,23 +52,40 @@ final class RawSpsc {
         }
     }
 
-    /** {@code n} round trips; returns a checksum of the payloads. */
-    static long pingPong(int n, Object payload) throws InterruptedException {
-        SpscChunkedVarHandleArrayQueue<Msg> there = queue();
-        SpscChunkedVarHandleArrayQueue<Msg> back = queue();
+    /** {@code n} round trips of {@code payload}; returns a checksum. */
+    public static long pingPong(int n, Long payload) throws InterruptedException {
+        SpscVarHandleArrayQueue<Object> there = queue();
+        SpscVarHandleArrayQueue<Object> back = queue();
         Thread echo = Thread.ofPlatform().start(() -> {
             for (int i = 0; i < n; i++) {
-                Msg m = take(there);
-                put(back, new Msg(1, 0, m.payload(), 8, i, i));
+                put(back, take(there));
             }
         });
         long sum = 0;
         for (int i = 0; i < n; i++) {
-            put(there, new Msg(0, 0, payload, 8, i, i));
-            sum += take(back).sendStart();
+            put(there, payload);
+            sum += (Long) take(back);
         }
         echo.join();
         return sum;
+    }
+
+    /** {@code n} messages one way; returns a checksum. */
+    public static long stream(int n, Long payload) throws InterruptedException {
+        SpscVarHandleArrayQueue<Object> q = queue();
+        long[] sum = new long[1];
+        Thread consumer = Thread.ofPlatform().start(() -> {
+            long s = 0;
+            for (int i = 0; i < n; i++) {
+                s += (Long) take(q);
+            }
+            sum[0] = s;
+        });
+        for (int i = 0; i < n; i++) {
+            put(q, payload);
+        }
+        consumer.join();
+        return sum[0];
     }
 
     /**
@@ -72,8 +94,9 @@ final class RawSpsc {
      * the message may be taken {@code L} after that; a receive starts no earlier than the arrival
      * and {@code g} after the previous receive, and busies its thread for {@code o}.
      */
-    record Delays(long o, long latency, long g) {
-        static final Delays NONE = new Delays(0, 0, 0);
+    public record Delays(long o, long latency, long g) {
+        /** No delay. */
+        public static final Delays NONE = new Delays(0, 0, 0);
 
         boolean any() {
             return o > 0 || latency > 0 || g > 0;
@@ -90,25 +113,26 @@ final class RawSpsc {
             this.d = d;
         }
 
-        void send(SpscChunkedVarHandleArrayQueue<Msg> q, int source, Object payload, long k) {
+        void send(SpscVarHandleArrayQueue<Object> q, long value) {
             if (!d.any()) {
-                put(q, new Msg(source, 0, payload, 8, k, k));
+                put(q, value);
                 return;
             }
             long start = spinUntil(nextSend);
             nextSend = start + d.g();
             long end = spinUntil(start + d.o());
-            put(q, new Msg(source, 0, payload, 8, start, end + d.latency()));
+            put(q, new Stamped(value, start, end + d.latency()));
         }
 
-        Object receive(SpscChunkedVarHandleArrayQueue<Msg> q) {
-            Msg m = take(q);
-            if (d.any()) {
-                long start = spinUntil(Math.max(m.arrival(), nextRecv));
-                nextRecv = start + d.g();
-                spinUntil(start + d.o());
+        long receive(SpscVarHandleArrayQueue<Object> q) {
+            Object m = take(q);
+            if (!(m instanceof Stamped s)) {
+                return (Long) m;
             }
-            return m.payload();
+            long start = spinUntil(Math.max(s.arrival(), nextRecv));
+            nextRecv = start + d.g();
+            spinUntil(start + d.o());
+            return s.payload();
         }
 
         private static long spinUntil(long deadline) {
@@ -126,16 +150,16 @@ final class RawSpsc {
      * halving (the binomial tree), each thread forwarding to its children as soon as it has the
      * item; returns a checksum. The raw counterpart of the runtime's binomial multicast.
      */
-    static long binomialBroadcast(int procs, int rounds, Delays delays) throws InterruptedException {
+    public static long binomialBroadcast(int procs, int rounds, Delays delays) throws InterruptedException {
         return onThreads(procs, (queues, r) -> {
             Clock clock = new Clock(delays);
             long sum = 0;
             for (int k = 0; k < rounds; k++) {
-                long value = r == 0 ? k : (Long) clock.receive(queues[parent(r)][r]);
+                long value = r == 0 ? k : clock.receive(queues[parent(r)][r]);
                 for (int step = Integer.highestOneBit(Math.max(1, procs - 1)) << 1; step > 1; step >>= 1) {
                     int half = step >> 1;
                     if ((r & (step - 1)) == 0 && r + half < procs) {
-                        clock.send(queues[r][r + half], r, value, k);
+                        clock.send(queues[r][r + half], value);
                     }
                 }
                 sum += value;
@@ -145,7 +169,7 @@ final class RawSpsc {
     }
 
     /** {@code rounds} butterfly all-reduces (sum) over {@code procs} threads, a power of two; returns a checksum. */
-    static long butterflyAllReduce(int procs, int rounds, Delays delays) throws InterruptedException {
+    public static long butterflyAllReduce(int procs, int rounds, Delays delays) throws InterruptedException {
         return onThreads(procs, (queues, r) -> {
             Clock clock = new Clock(delays);
             long sum = 0;
@@ -153,8 +177,8 @@ final class RawSpsc {
                 long value = r + k;
                 for (int bit = 1; bit < procs; bit <<= 1) {
                     int partner = r ^ bit;
-                    clock.send(queues[r][partner], r, value, k);
-                    value += (Long) clock.receive(queues[partner][r]);
+                    clock.send(queues[r][partner], value);
+                    value += clock.receive(queues[partner][r]);
                 }
                 sum += value;
             }
@@ -169,12 +193,12 @@ final class RawSpsc {
 
     /** A thread's part: its rank and the queues {@code [from][to]}. */
     private interface Part {
-        long run(SpscChunkedVarHandleArrayQueue<Msg>[][] queues, int rank);
+        long run(SpscVarHandleArrayQueue<Object>[][] queues, int rank);
     }
 
     @SuppressWarnings("unchecked")
     private static long onThreads(int procs, Part part) throws InterruptedException {
-        SpscChunkedVarHandleArrayQueue<Msg>[][] queues = new SpscChunkedVarHandleArrayQueue[procs][procs];
+        SpscVarHandleArrayQueue<Object>[][] queues = new SpscVarHandleArrayQueue[procs][procs];
         for (int i = 0; i < procs; i++) {
             for (int j = 0; j < procs; j++) {
                 queues[i][j] = i == j ? null : queue();
@@ -190,24 +214,6 @@ final class RawSpsc {
         for (int r = 1; r < procs; r++) {
             threads[r].join();
         }
-        return java.util.Arrays.stream(sums).sum();
-    }
-
-    /** {@code n} messages one way; returns a checksum. */
-    static long stream(int n, Object payload) throws InterruptedException {
-        SpscChunkedVarHandleArrayQueue<Msg> q = queue();
-        long[] sum = new long[1];
-        Thread consumer = Thread.ofPlatform().start(() -> {
-            long s = 0;
-            for (int i = 0; i < n; i++) {
-                s += take(q).sendStart();
-            }
-            sum[0] = s;
-        });
-        for (int i = 0; i < n; i++) {
-            put(q, new Msg(0, 0, payload, 8, i, i));
-        }
-        consumer.join();
-        return sum[0];
+        return Arrays.stream(sums).sum();
     }
 }

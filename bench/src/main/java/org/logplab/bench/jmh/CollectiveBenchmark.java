@@ -1,8 +1,11 @@
 package org.logplab.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
+import org.logplab.bench.experiment.RawSpsc;
 import org.logplab.core.ClockKind;
+import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
+import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 import org.logplab.core.collective.BinomialMulticast;
@@ -17,17 +20,20 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The runtime's collectives under the wall clock, with nothing injected and with injected LogP
- * delays, against the same communication pattern on raw JCTools queues and platform threads that
- * keep the same delays by hand, in the same JMH run: the
- * binomial broadcast of one 8-byte item and the butterfly all-reduce (sum) of one long, ns per
- * collective (lower is better). {@code procs = 2} fits this 2-core machine;
- * {@code 4-oversubscribed} has more threads than cores and measures the scheduler as much as the
- * code, on both sides. The runtime additionally stamps, times and records every message.
+ * delays, against the same communication pattern on JCTools' plain SPSC queues and platform
+ * threads that keep the same delays by hand, in the same JMH run: the binomial broadcast of one
+ * 8-byte item and the butterfly all-reduce (sum) of one long, ns per collective (lower is
+ * better). {@code procs = 2} fits a 2-core machine; {@code 4-oversubscribed} has more threads
+ * than cores and measures the scheduler as much as the code, on both sides. The runtime runs on
+ * a machine that stays up (opened once per trial), sends primitive messages, keeps the LogP
+ * clock rules and samples one message's latency in 64.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar CollectiveBenchmark -rf json -rff collectives.json
@@ -58,6 +64,24 @@ public class CollectiveBenchmark {
     @Param({"2", "4-oversubscribed"})
     public String procs;
 
+    private Machine machine;
+
+    @Setup
+    public void open() {
+        if (impl.equals("runtime")) {
+            LogP params = injected() ? LogP.of(10_000, 2_000, 4_000, processors()) : LogP.of(0, 0, 0, processors());
+            machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
+                    .latency(LatencySampling.SAMPLED).build());
+        }
+    }
+
+    @TearDown
+    public void close() {
+        if (machine != null) {
+            machine.close();
+        }
+    }
+
     private int processors() {
         return Integer.parseInt(procs.replaceAll("\\D.*", ""));
     }
@@ -72,7 +96,7 @@ public class CollectiveBenchmark {
         }
         BinomialMulticast multicast = new BinomialMulticast();
         Group all = Group.all(n, 0);
-        return onRuntime(n, (p, k) -> (Long) multicast.broadcast(p, all, p.rank() == 0 ? (Object) (long) k : null));
+        return onRuntime((p, k) -> multicast.broadcastLong(p, all, k));
     }
 
     /** One butterfly all-reduce (sum of one long per rank). */
@@ -85,13 +109,13 @@ public class CollectiveBenchmark {
         }
         ButterflyAllReduce butterfly = new ButterflyAllReduce();
         Group all = Group.all(n, 0);
-        return onRuntime(n, (p, k) -> butterfly.allReduce(p, all, p.rank() + k, Long::sum, 0));
+        return onRuntime((p, k) -> butterfly.allReduce(p, all, p.rank() + k, Long::sum, 0));
     }
 
-    /** One collective per round on {@code n} ranks of the runtime; returns rank 0's checksum of the results. */
-    private long onRuntime(int n, Round round) {
+    /** One collective per round on the machine; returns rank 0's checksum of the results. */
+    private long onRuntime(Round round) {
         long[] sum = new long[1];
-        machine(n).run(p -> {
+        machine.run(p -> {
             long s = 0;
             for (int k = 0; k < ROUNDS; k++) {
                 s += round.run(p, k);
@@ -117,8 +141,4 @@ public class CollectiveBenchmark {
         return injected() ? new RawSpsc.Delays(2_000, 10_000, 4_000) : RawSpsc.Delays.NONE;
     }
 
-    private RunConfig.Builder machine(int processors) {
-        LogP params = injected() ? LogP.of(10_000, 2_000, 4_000, processors) : LogP.of(0, 0, 0, processors);
-        return RunConfig.builder(params).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM);
-    }
 }

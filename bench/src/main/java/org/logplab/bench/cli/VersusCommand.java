@@ -1,0 +1,266 @@
+package org.logplab.bench.cli;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.logplab.bench.experiment.MessagePath;
+import org.logplab.bench.experiment.MessagePath.Test;
+import org.logplab.bench.peers.MpiPeer;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LatencySampling;
+import org.logplab.core.LogP;
+import org.logplab.core.Machine;
+import org.logplab.core.RunConfig;
+import org.logplab.core.ThreadKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code logplab versus}: the runtime's message path beside its floor and its peer, measured in
+ * alternation in one invocation: ping-pong, streaming, broadcast and all-reduce of one 8-byte
+ * value and the exchange of FFT blocks on 2 processors of a machine that stays up (wall clock,
+ * nothing injected), against JCTools' plain SPSC queue between two threads (the floor) and Open
+ * MPI on 2 ranks of this host (shared memory; {@code bench/peers/mpi}). Each round runs every
+ * side once; the figures are medians over the rounds, so that a host whose speed drifts slows
+ * every side alike. Without Open MPI it says how to install it and shows the rest.
+ *
+ * <p>JSON Lines, one object per test and size: {@code test}, {@code size_bytes}, {@code rounds},
+ * {@code latency}, {@code ours_ns}, {@code floor_ns}, {@code ours_per_floor}, {@code mpi_ns},
+ * {@code mpi_per_ours} (ns per operation; ratios {@code null} where a side does not run the
+ * test), {@code ours_messages_per_s} and {@code mpi_messages_per_s} for {@code stream},
+ * {@code mpi_version}.
+ */
+@Command(name = "versus", header = "The message path beside JCTools (the floor) and Open MPI, in alternation.",
+        description = {
+            "Ping-pong, streaming, broadcast, all-reduce and block exchange on 2 processors of a machine",
+            "that stays up, beside JCTools' SPSC queue and Open MPI (bench/peers/mpi) on the same host,",
+            "alternating round by round; medians over the rounds and their ratios."})
+final class VersusCommand extends CommandBase {
+    private static final Duration MPI_TIMEOUT = Duration.ofMinutes(3);
+
+    @Option(names = "--peers", split = ",", defaultValue = "jctools,mpi",
+            description = "Peers to run beside ours: jctools, mpi (default both).")
+    List<String> peers;
+
+    @Option(names = "--tests", split = ",", defaultValue = "pingpong,stream,bcast,allreduce,exchange,exchange-copy",
+            description = "pingpong, stream, bcast, allreduce, exchange (blocks handed over), exchange-copy (each rank "
+                    + "keeps its block and sends a copy); default all.")
+    List<String> tests;
+
+    @Option(names = "--rounds", defaultValue = "7", description = "Rounds, each side once per round (default 7).")
+    int rounds;
+
+    @Option(names = "--exchange-log2", split = ",", defaultValue = "10,14,18,19,20",
+            description = "Block sizes of the exchanges, log2 of the complex points (16 bytes each); default 10,14,18,19,20.")
+    List<Integer> exchangeLog2;
+
+    @Option(names = "--latency", defaultValue = "sampled",
+            description = "Our latency recording: all, sampled (1 message in 64), off (default sampled).")
+    String latency;
+
+    /** One row: a test at one size. */
+    private record Row(Test test, int log2Points) {
+        long sizeBytes() {
+            return test.hasBlock() ? 16L << log2Points : 8;
+        }
+
+        int points() {
+            return 1 << log2Points;
+        }
+
+        /** Operations per block of ours: a block takes some tens of milliseconds. */
+        int operations() {
+            return switch (test) {
+                case STREAM -> 2_000_000;
+                case EXCHANGE -> 100_000;
+                case EXCHANGE_COPY -> (int) Math.max(16, Math.min(100_000, (1L << 27) / sizeBytes()));
+                default -> 200_000;
+            };
+        }
+    }
+
+    @Override
+    int execute() throws Exception {
+        if (rounds < 1 || rounds > 1000) {
+            throw new IllegalArgumentException("--rounds must be 1..1000, got " + rounds);
+        }
+        LatencySampling sampling = LatencySampling.parse(latency);
+        for (String peer : peers) {
+            if (!List.of("jctools", "mpi").contains(peer)) {
+                throw new IllegalArgumentException("--peers takes jctools and mpi, got '" + peer + "'");
+            }
+        }
+        for (int k : exchangeLog2) {
+            if (k < 1 || k > 24) {
+                throw new IllegalArgumentException("--exchange-log2 values must be 1..24 (2 to 16 M points), got " + k);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String t : tests) {
+            Test test = Test.parse(t);
+            if (test.hasBlock()) {
+                exchangeLog2.forEach(k -> rows.add(new Row(test, k)));
+            } else {
+                rows.add(new Row(test, 0));
+            }
+        }
+        warnIfOversubscribed(2);
+        boolean floorOn = peers.contains("jctools");
+        Optional<java.nio.file.Path> mpiRoot = peers.contains("mpi") ? mpiRoot() : Optional.empty();
+        Map<Row, double[]> ours = new LinkedHashMap<>();
+        Map<Row, double[]> floor = new LinkedHashMap<>();
+        Map<Row, double[]> mpi = new LinkedHashMap<>();
+        for (Row row : rows) {
+            ours.put(row, new double[rounds]);
+            floor.put(row, new double[rounds]);
+            mpi.put(row, new double[rounds]);
+        }
+        String mpiVersion = null;
+        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
+                .latency(sampling).build();
+        try (Machine machine = Machine.open(config)) {
+            note("warming up...");
+            for (Row row : rows) {
+                MessagePath.ours(machine, row.test(), Math.max(1, row.operations() / 4), row.points());
+                if (floorOn && !row.test().hasBlock()) {
+                    MessagePath.floor(row.test(), Math.max(1, row.operations() / 4));
+                }
+            }
+            for (int r = 0; r < rounds; r++) {
+                note("round " + (r + 1) + " of " + rounds + "...");
+                for (Row row : rows) {
+                    ours.get(row)[r] = MessagePath.ours(machine, row.test(), row.operations(), row.points());
+                    floor.get(row)[r] = floorOn && !row.test().hasBlock() ? MessagePath.floor(row.test(), row.operations()) : Double.NaN;
+                }
+                if (mpiRoot.isPresent()) {
+                    mpiVersion = mpiRound(mpiRoot.get(), rows, mpi, r);
+                    if (mpiVersion == null) {
+                        mpiRoot = Optional.empty();
+                    }
+                } else {
+                    mpi.values().forEach(a -> Arrays.fill(a, Double.NaN));
+                }
+            }
+        }
+        report(rows, ours, floor, mpi, sampling, mpiVersion);
+        return 0;
+    }
+
+    private Optional<java.nio.file.Path> mpiRoot() {
+        Optional<java.nio.file.Path> root = MpiPeer.findProjectRoot();
+        if (root.isEmpty()) {
+            note("Open MPI peer skipped: cannot find the project folder holding " + MpiPeer.SCRIPT
+                    + " (run from the project, or set LOGPLAB_HOME)");
+        }
+        return root;
+    }
+
+    /** One round of the MPI peer (one process, all tests); the version, or null when MPI is off from now on. */
+    private String mpiRound(java.nio.file.Path root, List<Row> rows, Map<Row, double[]> mpi, int round) {
+        List<String> mpiTests = rows.stream().map(r -> r.test() == Test.EXCHANGE_COPY || r.test() == Test.EXCHANGE
+                ? "exchange" : r.test().label()).distinct().toList();
+        List<String> args = new ArrayList<>(List.of("--rounds", "1", "--tests", String.join(",", mpiTests)));
+        if (mpiTests.contains("exchange")) {
+            args.addAll(List.of("--exchange-log2", String.join(",", exchangeLog2.stream().map(String::valueOf).toList())));
+        }
+        MpiPeer.Result result = MpiPeer.run(root, args, MPI_TIMEOUT);
+        switch (result) {
+            case MpiPeer.Unavailable u -> {
+                note("Open MPI peer skipped: " + u.message());
+                return null;
+            }
+            case MpiPeer.Failed f -> {
+                note("Open MPI peer failed (" + f.reason() + "); shown without it. " + f.stderrTail());
+                return null;
+            }
+            case MpiPeer.Measured m -> {
+                String version = null;
+                for (Row row : rows) {
+                    String name = row.test().hasBlock() ? "exchange" : row.test().label();
+                    double ns = Double.NaN;
+                    for (MpiPeer.Measurement x : m.measurements()) {
+                        if (x.test().equals(name) && x.sizeBytes() == row.sizeBytes()) {
+                            ns = x.medianNs();
+                            version = x.mpiVersion();
+                        }
+                    }
+                    mpi.get(row)[round] = ns;
+                }
+                return version == null ? "Open MPI" : version;
+            }
+        }
+    }
+
+    private void report(List<Row> rows, Map<Row, double[]> ours, Map<Row, double[]> floor, Map<Row, double[]> mpi,
+                        LatencySampling sampling, String mpiVersion) {
+        TextTable table = new TextTable("test", "size (B)", "ours (ns)", "JCTools (ns)", "ours/JCTools",
+                "Open MPI (ns)", "Open MPI/ours");
+        for (Row row : rows) {
+            double o = median(ours.get(row));
+            double f = median(floor.get(row));
+            double m = median(mpi.get(row));
+            if (json) {
+                Map<String, Object> j = fields();
+                j.put("test", row.test().label());
+                j.put("size_bytes", row.sizeBytes());
+                j.put("rounds", rounds);
+                j.put("latency", sampling.toString());
+                j.put("ours_ns", o);
+                j.put("floor_ns", nullIfNaN(f));
+                j.put("ours_per_floor", nullIfNaN(o / f));
+                j.put("mpi_ns", nullIfNaN(m));
+                j.put("mpi_per_ours", nullIfNaN(m / o));
+                if (row.test() == Test.STREAM) {
+                    j.put("ours_messages_per_s", 1e9 / o);
+                    j.put("mpi_messages_per_s", nullIfNaN(1e9 / m));
+                }
+                j.put("mpi_version", mpiVersion);
+                printJson(j);
+            } else {
+                table.row(row.test().label(), row.sizeBytes(), fixed(o), fixed(f), ratio(o / f), fixed(m), ratio(m / o));
+            }
+        }
+        if (!json) {
+            out().print(table.render());
+            out().println("ns per operation (round trip, message, collective, exchange), medians of " + rounds
+                    + " alternating rounds; 2 processors, wall clock, nothing injected, latency " + sampling.describe() + ".");
+            out().println("ours/JCTools: our time over the floor's (1.00x = level); Open MPI/ours: how many times faster ours is.");
+            if (rows.stream().anyMatch(r -> r.test() == Test.STREAM)) {
+                double o = median(ours.get(rows.stream().filter(r -> r.test() == Test.STREAM).findFirst().orElseThrow()));
+                out().printf("streaming: ours %.1f M messages/s%n", 1e3 / o);
+            }
+            if (rows.stream().anyMatch(r -> r.test() == Test.EXCHANGE)) {
+                out().println("exchange hands each block over (a reference each way, the payload now belongs to the receiver);"
+                        + " exchange-copy and Open MPI move the bytes.");
+            }
+            if (mpiVersion != null) {
+                out().println("Open MPI: " + mpiVersion + ", 2 ranks, shared memory, mpirun --bind-to core");
+            }
+        }
+    }
+
+    private static Object nullIfNaN(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? null : v;
+    }
+
+    private static String fixed(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return v >= 100 ? String.format("%,.0f", v) : String.format("%.1f", v);
+    }
+
+    private static String ratio(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "-" : String.format("%.2fx", v);
+    }
+
+    private static double median(double[] values) {
+        double[] finite = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        return finite.length == 0 ? Double.NaN : finite.length % 2 == 1 ? finite[finite.length / 2]
+                : (finite[finite.length / 2 - 1] + finite[finite.length / 2]) / 2;
+    }
+}
