@@ -27,13 +27,21 @@ import picocli.CommandLine.Option;
  * either way the rows so far and the largest P within the budget are printed. Each finished run
  * is also noted on standard error as it completes.
  *
+ * <p><b>Heap.</b> Every processor is a virtual thread with its clock and channels, about a
+ * kilobyte each ({@link #bytesPerProcessor}, measured with {@code jcmd GC.class_histogram}): a
+ * {@code --P} the heap cannot hold is refused up front with the heap it needs; the doubling
+ * sweep stops there with the same message. A warm-up run at a small P comes first, so that the
+ * measured run does not pay for compiling the runtime (an uncompiled wake-up path costs every
+ * waiting thread a deoptimisation, seconds at millions of threads).
+ *
  * <p>JSON Lines, one object per P: {@code algo}, {@code P}, {@code seconds}, {@code events} (sends +
  * receives), {@code events_per_s}, {@code makespan}, {@code predicted}, {@code within_budget},
  * {@code ok} (every processor ended with the right value).
  */
 @Command(header = "Largest model-clock collective within a time budget.", name = "scale", description = {
     "Scale of the model clock: a collective (--algo tree, optimal or butterfly) on virtual threads, P doubling",
-    "until a run exceeds the time budget. Heap: LOGPLAB_JAVA_OPTS=-Xmx12g for P >= 2^21."})
+    "until a run exceeds the time budget or the heap (about 1 KB per processor; it says what -Xmx a P needs).",
+    "P = 2^23: LOGPLAB_JAVA_OPTS='-Xms20g -Xmx20g'."})
 final class ScaleCommand extends CommandBase {
     /** A run still going after this many budgets is stopped (a heap too small for P thrashes for minutes). */
     private static final int STOP_AFTER_BUDGETS = 3;
@@ -97,6 +105,40 @@ final class ScaleCommand extends CommandBase {
         return t;
     }
 
+    /** The heap a run of {@code processors} needs, in bytes, with room for the garbage it makes. */
+    long heapNeeded(int processors) {
+        return (long) (HEAP_HEADROOM * bytesPerProcessor(algo, processors) * processors) + (64L << 20);
+    }
+
+    /**
+     * Live heap per processor of a model-clock collective on virtual threads, bytes: the thread
+     * (about 300), the processor and its clock (about 250), and about 350 per channel it receives
+     * on (one in a tree, {@code log2 P} in the butterfly). Measured on JDK 25 at P = 2^21.
+     */
+    static long bytesPerProcessor(String algo, int processors) {
+        int channels = algo.equals("butterfly") ? Math.max(1, 32 - Integer.numberOfLeadingZeros(processors - 1)) : 1;
+        return 550 + 350L * channels;
+    }
+
+    /** The heap may hold this many times the live estimate: the collector needs room to work. */
+    private static final double HEAP_HEADROOM = 1.6;
+    /** Processors of the warm-up run. */
+    private static final int WARMUP_P = 4096;
+
+    /** Null if {@code processors} fits the heap, else why not and what to do. */
+    private String heapProblem(int processors) {
+        long need = heapNeeded(processors);
+        long max = Runtime.getRuntime().maxMemory();
+        if (need <= max) {
+            return null;
+        }
+        long gib = (need + (1L << 30) - 1) >> 30;
+        return String.format("P = %,d needs about %.1f GiB of heap (%,d bytes per processor for --algo %s, with room for the "
+                + "collector); this JVM may use %.1f GiB: run with LOGPLAB_JAVA_OPTS=-Xmx%dg (ideally -Xms%dg too)",
+                processors, need / (double) (1L << 30), bytesPerProcessor(algo, processors), algo, max / (double) (1L << 30),
+                gib, gib);
+    }
+
     @Override
     int execute() {
         if (seconds <= 0) {
@@ -105,10 +147,32 @@ final class ScaleCommand extends CommandBase {
         if (!List.of("tree", "optimal", "butterfly").contains(algo)) {
             throw new IllegalArgumentException("--algo must be tree, optimal or butterfly, got '" + algo + "'");
         }
+        if (processors != null) {
+            for (int n : processors) {
+                if (n < 1) {
+                    throw new IllegalArgumentException("--P values must be at least 1, got " + n);
+                }
+                String problem = heapProblem(n);
+                if (problem != null) {
+                    throw new IllegalArgumentException(problem);
+                }
+            }
+        }
+        int first = processors == null || processors.isEmpty() ? 1024 : processors.get(0);
+        if (first > WARMUP_P) {
+            note("warming up on " + WARMUP_P + " processors (the first run compiles the runtime)...");
+            RunConfig.builder(LogP.of(latency, overhead, gap, WARMUP_P)).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
+                    .run(workload(LogP.of(latency, overhead, gap, WARMUP_P)).program());
+        }
         TextTable table = new TextTable("algo", "P", "seconds", "events", "events/s", "makespan", "predicted", "within budget");
         int largest = 0;
-        int p = processors == null || processors.isEmpty() ? 1024 : processors.get(0);
+        int p = first;
         for (int i = 0; ; i++) {
+            String problem = heapProblem(p);
+            if (problem != null) {
+                note("stopping: " + problem);
+                break;
+            }
             LogP params = LogP.of(latency, overhead, gap, p);
             note(algo + " on " + p + " processors...");
             Workload work = workload(params);

@@ -13,13 +13,13 @@ public final class TreeBroadcast {
     private TreeBroadcast() {
     }
 
-    /** The broadcast program for {@code processors} ranks; rank 0 sends {@code 1L}. */
+    /** The broadcast program for {@code processors} ranks; rank 0 sends {@code 1L} (8-byte primitive messages). */
     public static Program program(int processors) {
         return p -> {
             int me = p.rank();
-            long value = me == 0 ? 1L : p.recv((me - 1) / 2).asLong();
+            long value = me == 0 ? 1L : p.recvLong((me - 1) / 2, 0);
             for (int c = 2 * me + 1; c <= 2 * me + 2 && c < processors; c++) {
-                p.send(c, 0, value);
+                p.sendLong(c, 0, value);
             }
         };
     }

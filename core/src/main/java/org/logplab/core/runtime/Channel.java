@@ -23,11 +23,12 @@ final class Channel {
     private ChannelProducer producer;
     private ChannelConsumer consumer;
 
-    Channel(int source, int destination, int capacity, int initialSize) {
+    /** A channel whose first ring has {@code initialSize} entries; padded rings for threads with cores of their own. */
+    Channel(int source, int destination, int capacity, int initialSize, boolean padded) {
         this.source = source;
         this.destination = destination;
         this.capacity = ceilPowerOfTwo(capacity);
-        this.first = new SlotRing(Math.min(this.capacity, ceilPowerOfTwo(initialSize)));
+        this.first = new SlotRing(Math.min(this.capacity, ceilPowerOfTwo(initialSize)), padded);
     }
 
     /** The sender's end, made by the first call; only ever called on the sending side. */

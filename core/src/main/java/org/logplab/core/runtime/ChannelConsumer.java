@@ -15,8 +15,9 @@ final class ChannelConsumer {
     private long[] words;
     private long[] stamps;
     private Object[] payloads;
-    private int[] sizes;
     private int mask;
+    /** Where the entries start in the arrays: the ring's padding. */
+    private int pad;
     private long head;
     /** The head message's header and entry, as the last successful {@link #peek()} read them. */
     private long header;
@@ -32,15 +33,15 @@ final class ChannelConsumer {
         words = r.words;
         stamps = r.stamps;
         payloads = r.payloads;
-        sizes = r.sizes;
         mask = r.mask;
+        pad = r.pad;
         head = 0;
     }
 
     /** Whether a message is queued; if so the accessors below read it. */
     boolean peek() {
         int i = (int) head & mask;
-        long h = SlotRing.headerAcquire(words, i);
+        long h = SlotRing.headerAcquire(words, pad + 2 * i);
         if (!SlotRing.holds(h, head)) {
             SlotRing next = ring.next;
             if (next == null) {
@@ -49,7 +50,7 @@ final class ChannelConsumer {
             // The sender moved on when this ring was full, and we have taken all it held.
             use(next);
             i = 0;
-            h = SlotRing.headerAcquire(words, 0);
+            h = SlotRing.headerAcquire(words, pad);
             if (!SlotRing.holds(h, 0)) {
                 return false;
             }
@@ -72,25 +73,40 @@ final class ChannelConsumer {
     }
 
     long value() {
-        return words[SlotRing.header(index) + 1];
+        return words[pad + 2 * index + 1];
     }
 
     Object payload() {
-        return payloads[SlotRing.object(index)];
+        return objects()[pad + index];
+    }
+
+    /** The ring's object payloads, which its sender made with the first (published before it). */
+    private Object[] objects() {
+        Object[] objects = payloads;
+        if (objects == null) {
+            objects = ring.payloads;
+            payloads = objects;
+        }
+        return objects;
     }
 
     /** Size in bytes: declared for object payloads, 8 for primitives. */
     int bytes() {
-        return kind() == SlotRing.OBJECT ? sizes[SlotRing.object(index)] : 8;
+        return kind() == SlotRing.OBJECT ? (int) value() : 8;
+    }
+
+    /** The ownership fingerprint of an object payload (see {@link OwnershipCheck}). */
+    int fingerprint() {
+        return (int) (value() >>> 32);
     }
 
     /** Send start, meaningful if the message was stamped (timed runs; sampled messages). */
     long sendStart() {
-        return stamps[SlotRing.header(index)];
+        return stamps[pad + 2 * index];
     }
 
     long arrival() {
-        return stamps[SlotRing.header(index) + 1];
+        return stamps[pad + 2 * index + 1];
     }
 
     /** Send start if the message was stamped, else {@link Message#UNSTAMPED}. */
@@ -106,9 +122,9 @@ final class ChannelConsumer {
     /** Takes the message {@link #peek()} found: hands its entry back. */
     void release() {
         if (kind() == SlotRing.OBJECT) {
-            payloads[SlotRing.object(index)] = null;
+            objects()[pad + index] = null;
         }
-        SlotRing.headerRelease(words, index, SlotRing.free(head + mask + 1));
+        SlotRing.headerRelease(words, pad + 2 * index, SlotRing.free(head + mask + 1));
         head++;
     }
 
@@ -118,7 +134,7 @@ final class ChannelConsumer {
         long h = head;
         int n = 0;
         while (true) {
-            if (SlotRing.holds(SlotRing.headerAcquire(r.words, (int) h & r.mask), h)) {
+            if (SlotRing.holds(SlotRing.headerAcquire(r.words, r.pad + 2 * ((int) h & r.mask)), h)) {
                 n++;
                 h++;
             } else if (r.next != null) {

@@ -9,7 +9,7 @@ import org.logplab.core.Message;
  *
  * <pre>{@code
  * if (out.claim()) {                               // false: full at capacity, wait for room
- *     out.publish(kind, sampled, tag, value, payload, bytes, sendStart, arrival);
+ *     out.publish(kind, sampled, tag, value, payload, sendStart, arrival);
  * }
  * }</pre>
  *
@@ -25,8 +25,9 @@ final class ChannelProducer {
     private long[] words;
     private long[] stamps;
     private Object[] payloads;
-    private int[] sizes;
     private int mask;
+    /** Where the entries start in the arrays: the ring's padding. */
+    private int pad;
     private int lookAhead;
     private long tail;
     /** Messages before this sequence have a free entry, known without looking. */
@@ -42,8 +43,8 @@ final class ChannelProducer {
         words = r.words;
         stamps = r.stamps;
         payloads = r.payloads;
-        sizes = r.sizes;
         mask = r.mask;
+        pad = r.pad;
         lookAhead = Math.max(1, r.size() / 4);
         tail = 0;
         limit = 0;
@@ -59,11 +60,11 @@ final class ChannelProducer {
             return true;
         }
         long ahead = tail + lookAhead - 1;
-        if (SlotRing.isFreeFor(SlotRing.headerAcquire(words, (int) ahead & mask), ahead)) {
+        if (SlotRing.isFreeFor(SlotRing.headerAcquire(words, pad + 2 * ((int) ahead & mask)), ahead)) {
             limit = ahead + 1;
             return true;
         }
-        if (SlotRing.isFreeFor(SlotRing.headerAcquire(words, (int) tail & mask), tail)) {
+        if (SlotRing.isFreeFor(SlotRing.headerAcquire(words, pad + 2 * ((int) tail & mask)), tail)) {
             return true;
         }
         if (ring.size() >= channel.capacity) {
@@ -71,7 +72,7 @@ final class ChannelProducer {
         }
         // Every entry of this ring holds a message not yet taken: the receiver takes them all
         // before it follows the link, so order is kept.
-        SlotRing bigger = new SlotRing(ring.size() * 2);
+        SlotRing bigger = new SlotRing(ring.size() * 2, ring.padded());
         ring.next = bigger;
         use(bigger);
         return true;
@@ -79,24 +80,31 @@ final class ChannelProducer {
 
     /** Whether {@link #claim()} would succeed now (read by the coordinator while the sender waits). */
     boolean hasRoom() {
-        return tail < limit || SlotRing.isFreeFor(SlotRing.headerAcquire(words, (int) tail & mask), tail)
+        return tail < limit || SlotRing.isFreeFor(SlotRing.headerAcquire(words, pad + 2 * ((int) tail & mask)), tail)
                 || ring.size() < channel.capacity;
     }
 
-    /** Writes and publishes the next message, after a successful {@link #claim()}. */
-    void publish(int kind, boolean sampled, int tag, long value, Object payload, int bytes, long sendStart, long arrival) {
+    /**
+     * Writes and publishes the next message, after a successful {@link #claim()}: {@code value} is
+     * the primitive payload, or for an object payload {@link SlotRing#objectValue}.
+     */
+    void publish(int kind, boolean sampled, int tag, long value, Object payload, long sendStart, long arrival) {
         int i = (int) tail & mask;
-        int h = SlotRing.header(i);
+        int h = pad + 2 * i;
         words[h + 1] = value;
         if (sendStart != Message.UNSTAMPED) {
             stamps[h] = sendStart;
             stamps[h + 1] = arrival;
         }
         if (kind == SlotRing.OBJECT) {
-            payloads[SlotRing.object(i)] = payload;
-            sizes[SlotRing.object(i)] = bytes;
+            Object[] objects = payloads;
+            if (objects == null) {
+                objects = ring.makePayloads();
+                payloads = objects;
+            }
+            objects[pad + i] = payload;
         }
-        SlotRing.headerRelease(words, i, SlotRing.full(tail, kind, sampled, tag));
+        SlotRing.headerRelease(words, h, SlotRing.full(tail, kind, sampled, tag));
         tail++;
     }
 }

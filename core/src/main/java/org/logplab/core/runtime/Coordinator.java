@@ -65,9 +65,9 @@ final class Coordinator {
             p.waitPeer = peer;
             p.waitConsumer = in;
             p.waitProducer = out;
-            p.state = kind;
+            p.state(kind);
             if (ready.getAsBoolean()) {
-                p.state = ProcessorImpl.RUNNING;
+                p.state(ProcessorImpl.RUNNING);
                 return;
             }
             if (kind == ProcessorImpl.WAIT_ANY) {
@@ -83,7 +83,7 @@ final class Coordinator {
             lock.unlock();
         }
         boolean timed = kind == ProcessorImpl.WAIT_SEND || spinning;
-        while (p.state != ProcessorImpl.RUNNING) {
+        while (p.state() != ProcessorImpl.RUNNING) {
             if (timed) {
                 // Wake-ups without a fence on the sender's (or receiver's) hot path are best
                 // effort: re-check on a timer.
@@ -104,7 +104,7 @@ final class Coordinator {
 
     /** Under the lock: wakes blocked {@code p} if what it waits for has happened unseen. */
     private boolean wakeIfSatisfiable(ProcessorImpl p) {
-        boolean satisfiable = switch (p.state) {
+        boolean satisfiable = switch (p.state()) {
             case ProcessorImpl.WAIT_SEND -> p.waitProducer.hasRoom();
             case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer.peek();
             case ProcessorImpl.WAIT_ANY -> spinning && p.earliestHead() != null;
@@ -120,7 +120,7 @@ final class Coordinator {
     void messageSent(ProcessorImpl receiver, int source) {
         lock.lock();
         try {
-            int s = receiver.state;
+            int s = receiver.state();
             if ((s == ProcessorImpl.WAIT_RECV && receiver.waitPeer == source)
                     || (s == ProcessorImpl.WAIT_ANY && !modelClock)) {
                 wake(receiver);
@@ -134,7 +134,7 @@ final class Coordinator {
     void roomFreed(ProcessorImpl sender, Channel ch) {
         lock.lock();
         try {
-            if (sender.state == ProcessorImpl.WAIT_SEND && sender.waitProducer.channel == ch) {
+            if (sender.state() == ProcessorImpl.WAIT_SEND && sender.waitProducer.channel == ch) {
                 wake(sender);
             }
         } finally {
@@ -146,7 +146,7 @@ final class Coordinator {
     void finish(ProcessorImpl p) {
         lock.lock();
         try {
-            p.state = ProcessorImpl.DONE;
+            p.state(ProcessorImpl.DONE);
             live--;
             running--;
             if (live == 0) {
@@ -163,7 +163,7 @@ final class Coordinator {
         anyWaiters.remove(p);
         roomWaiters.remove(p);
         running++;
-        p.state = ProcessorImpl.RUNNING;
+        p.state(ProcessorImpl.RUNNING);
         LockSupport.unpark(p.thread);
     }
 
@@ -257,7 +257,7 @@ final class Coordinator {
             List<NodeSnapshot.Rank> ranks = new ArrayList<>(local.length);
             List<RunResult.InFlight> left = new ArrayList<>();
             for (ProcessorImpl p : local) {
-                NodeSnapshot.Status status = switch (p.state) {
+                NodeSnapshot.Status status = switch (p.state()) {
                     case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
                     case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
                     case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
@@ -287,7 +287,7 @@ final class Coordinator {
         try {
             for (int rank : ranks) {
                 ProcessorImpl w = run.pool.processors[rank];
-                if (w == null || w.state != ProcessorImpl.WAIT_ANY) {
+                if (w == null || w.state() != ProcessorImpl.WAIT_ANY) {
                     throw new IllegalStateException("cluster protocol: rank " + rank + " is not waiting in recvAny here");
                 }
                 letGo(w);
@@ -300,7 +300,7 @@ final class Coordinator {
     private List<DeadlockException.Wait> waits() {
         List<DeadlockException.Wait> waits = new ArrayList<>();
         for (ProcessorImpl p : local) {
-            switch (p.state) {
+            switch (p.state()) {
                 case ProcessorImpl.WAIT_RECV -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer));
                 case ProcessorImpl.WAIT_ANY -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
                 case ProcessorImpl.WAIT_SEND -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.SEND, p.waitPeer));
@@ -318,12 +318,12 @@ final class Coordinator {
             int shown = 0;
             int total = 0;
             for (ProcessorImpl p : local) {
-                if (p.state == ProcessorImpl.DONE) {
+                if (p.state() == ProcessorImpl.DONE) {
                     continue;
                 }
                 total++;
                 if (shown < limit) {
-                    b.append(shown++ == 0 ? "" : "; ").append("rank ").append(p.rank).append(switch (p.state) {
+                    b.append(shown++ == 0 ? "" : "; ").append("rank ").append(p.rank).append(switch (p.state()) {
                         case ProcessorImpl.WAIT_RECV -> " waits to receive from rank " + p.waitPeer;
                         case ProcessorImpl.WAIT_ANY -> " waits to receive from any rank";
                         case ProcessorImpl.WAIT_SEND -> " waits for room to send to rank " + p.waitPeer;

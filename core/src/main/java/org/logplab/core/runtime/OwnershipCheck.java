@@ -13,8 +13,8 @@ final class OwnershipCheck {
     }
 
     /** The fingerprint of {@code payload}'s contents, or 0 for a payload that is not a primitive array. */
-    static long fingerprint(Object payload) {
-        int h = switch (payload) {
+    static int fingerprint(Object payload) {
+        return switch (payload) {
             case double[] a -> Arrays.hashCode(a);
             case long[] a -> Arrays.hashCode(a);
             case int[] a -> Arrays.hashCode(a);
@@ -25,7 +25,6 @@ final class OwnershipCheck {
             case boolean[] a -> Arrays.hashCode(a);
             case null, default -> 0;
         };
-        return h;
     }
 
     /**
@@ -33,7 +32,7 @@ final class OwnershipCheck {
      *
      * @throws IllegalStateException naming the sender, the tag and the payload type if they differ
      */
-    static void verify(int source, int destination, int tag, Object payload, long sentFingerprint) {
+    static void verify(int source, int destination, int tag, Object payload, int sentFingerprint) {
         if (fingerprint(payload) != sentFingerprint) {
             throw new IllegalStateException("rank " + source + " changed the " + payload.getClass().getSimpleName()
                     + " payload of a message to rank " + destination + " (tag " + tag + ") after sending it: a sent "

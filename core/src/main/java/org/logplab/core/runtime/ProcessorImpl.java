@@ -2,9 +2,7 @@ package org.logplab.core.runtime;
 
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.logplab.core.ClockKind;
@@ -24,7 +22,7 @@ import org.logplab.core.trace.TraceEvent;
  * clock, injected delays, a trace) or the message's latency is sampled; a fence after a send only
  * when receivers may block without spinning first; no allocation for primitive payloads.
  */
-final class ProcessorImpl extends WaitStatePadAfter implements Processor {
+final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     static final int RUNNING = 0;
     static final int WAIT_RECV = 1;
     static final int WAIT_ANY = 2;
@@ -32,26 +30,40 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     static final int DONE = 4;
     private static final long POLL_PARK_NANOS = 20_000;
     private static final int FAST_SPINS = 256;
+    private static final ChannelConsumer[] NO_CONSUMERS = new ChannelConsumer[0];
 
     final int rank;
     final ProcessorPool pool;
+    private final WaitStates states;
+    /** Between runs: whether the thread is parked waiting for the next run (the pool then unparks it). */
+    volatile boolean idleParked;
+    /** The rank waited on (receive source or send destination), or -1; under the coordinator's lock. */
+    int waitPeer;
+    /** The channel a receiver waits on for a message. */
+    ChannelConsumer waitConsumer;
+    /** The channel a sender waits on for room. */
+    ChannelProducer waitProducer;
+    /** Model clock: the channel a recvAny was granted at quiescence. */
+    ChannelConsumer grant;
+    /** Model clock: the latest arrival a waiting recvAny accepts ({@code Long.MAX_VALUE}: no deadline). */
+    long anyDeadline = Long.MAX_VALUE;
+    /** The thread that runs this processor's programs. */
+    Thread thread;
     /** The pool's processors by rank (null for other processes' ranks). */
     private final ProcessorImpl[] processors;
     final Clock clock;
     /** The same clock when it is a wall clock, else null. */
     private final WallClock wall;
-    /** Channels into this processor by source rank; created by whichever side needs one first. */
-    final ConcurrentHashMap<Integer, Channel> inbound = new ConcurrentHashMap<>(4);
+    /** Channels into this processor; created by whichever side needs one first. */
+    final InboundChannels inbound = new InboundChannels();
     /**
      * The receiving ends of every inbound channel, renewed when a channel is added: a spinning
      * recvAny scans them millions of times a second, and iterating the map would allocate on
      * every scan.
      */
-    private ChannelConsumer[] consumers = new ChannelConsumer[0];
+    private ChannelConsumer[] consumers = NO_CONSUMERS;
     /** Untimed wall clock: the index in {@link #consumers} served last by {@link #earliestHead()}. */
     private int turn = -1;
-    private HashMap<Integer, ChannelConsumer> consumerBySource;
-    private HashMap<Integer, ChannelProducer> producerByDestination;
     private int lastDst = -1;
     private ChannelProducer lastOut;
     private int lastSrc = -1;
@@ -76,10 +88,11 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     private WaitStrategy messageWait;
     /** Whether waits for a message spin first (a core per processor). */
     private boolean spinFirst;
-    private final WaitStrategy.Abort abort = this::checkAbort;
     long sent;
     long received;
     long finishTime;
+    /** Whether the last look at this processor's channels (the run's totals) found them all empty. */
+    private boolean seenEmpty;
     /** Whether this processor's thread is in (or about to enter) the current run's program; cleared by that thread. */
     volatile boolean inRun;
     List<TraceEvent> trace;
@@ -88,13 +101,24 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         this.rank = rank;
         this.pool = pool;
         this.processors = pool.processors;
+        this.states = pool.waitStates;
         if (pool.config().clock() == ClockKind.MODEL) {
             this.clock = new ModelClock();
             this.wall = null;
         } else {
-            this.wall = new WallClock(abort);
+            this.wall = new WallClock(this);
             this.clock = wall;
         }
+    }
+
+    /** {@link #RUNNING}, a wait state, or {@link #DONE}: read by every sender after each send. */
+    int state() {
+        return states.get(rank);
+    }
+
+    /** Sets the wait state (under the coordinator's lock, or between runs). */
+    void state(int value) {
+        states.set(rank, value);
     }
 
     /** Pool, between runs (this processor's thread is idle): prepares for {@code r}. */
@@ -119,8 +143,9 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         waitProducer = null;
         grant = null;
         anyDeadline = Long.MAX_VALUE;
-        state = RUNNING;
+        state(RUNNING);
         inRun = true;
+        seenEmpty = false;
     }
 
     /** This processor's thread: starts the wall clock at the run's time zero. */
@@ -165,7 +190,8 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         if (bytes < 0) {
             throw new IllegalArgumentException("message size must not be negative, got " + bytes + " bytes");
         }
-        send(dst, tag, SlotRing.OBJECT, checkOwnership ? OwnershipCheck.fingerprint(payload) : 0, payload, bytes);
+        send(dst, tag, SlotRing.OBJECT, SlotRing.objectValue(bytes, checkOwnership ? OwnershipCheck.fingerprint(payload) : 0),
+                payload, bytes);
     }
 
     @Override
@@ -194,7 +220,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
         if (!out.claim()) {
             awaitRoom(out);
         }
-        out.publish(kind, false, tag, value, payload, bytes, Message.UNSTAMPED, Message.UNSTAMPED);
+        out.publish(kind, false, tag, value, payload, Message.UNSTAMPED, Message.UNSTAMPED);
         sent = n + 1;
         wake(receiver);
     }
@@ -218,7 +244,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
             if (!out.claim()) {
                 awaitRoom(out);
             }
-            out.publish(kind, sampled, tag, value, payload, bytes, start, arrival);
+            out.publish(kind, sampled, tag, value, payload, start, arrival);
         }
         sent++;
         if (receiver != null) {
@@ -236,7 +262,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
             // concurrently either sees the message or is seen blocked here (no lost wake-up).
             VarHandle.fullFence();
         }
-        if (receiver.state != RUNNING) {
+        if (receiver.state() != RUNNING) {
             coordinator.messageSent(receiver, rank);
         }
     }
@@ -326,10 +352,10 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     /** Takes the head message of {@code in} (just peeked) as a {@link Message}. */
     private Message take(ChannelConsumer in) {
         int kind = in.kind();
-        Message m = new Message(in.channel.source, in.tag(), payloadOf(kind, in.value(), in.payload()), in.bytes(),
-                in.sendStart(timed), in.arrival(timed));
-        if (checkOwnership && kind == SlotRing.OBJECT && in.value() != 0) {
-            OwnershipCheck.verify(in.channel.source, rank, in.tag(), in.payload(), in.value());
+        Object payload = kind == SlotRing.OBJECT ? in.payload() : payloadOf(kind, in.value(), null);
+        Message m = new Message(in.channel.source, in.tag(), payload, in.bytes(), in.sendStart(timed), in.arrival(timed));
+        if (checkOwnership && kind == SlotRing.OBJECT) {
+            OwnershipCheck.verify(in.channel.source, rank, in.tag(), in.payload(), in.fingerprint());
         }
         consume(in);
         return m;
@@ -437,7 +463,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     /** Wall clock: the message with the earliest arrival, waiting for one if none is queued. */
     private ChannelConsumer earliestDelivered() {
         ChannelConsumer best = earliestHead();
-        if (best == null && messageWait.await(() -> earliestHead() != null, abort)) {
+        if (best == null && messageWait.await(() -> earliestHead() != null, this)) {
             best = earliestHead();
         }
         while (best == null) {
@@ -451,16 +477,22 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
 
     /** Reports each inbound channel that still holds messages (at the end of a run, or at quiescence). */
     void leftovers(Consumer<RunResult.InFlight> sink) {
+        boolean any = false;
         for (ChannelConsumer in : currentConsumers()) {
             int left = in.size();
             if (left > 0) {
                 sink.accept(new RunResult.InFlight(in.channel.source, in.channel.destination, left));
+                any = true;
             }
         }
+        seenEmpty = !any;
     }
 
     /** Pool, between runs: discards every message left in this processor's channels. */
     void discardLeftovers() {
+        if (seenEmpty) {
+            return; // the run's totals found none, and no thread has sent since
+        }
         for (ChannelConsumer in : currentConsumers()) {
             in.discardAll();
             in.channel.senderWaiting = false;
@@ -501,12 +533,13 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     /** Every inbound channel's receiving end, including channels a sender made since the last look. */
     private ChannelConsumer[] currentConsumers() {
         ChannelConsumer[] all = consumers;
-        if (all.length != inbound.size()) {
-            List<ChannelConsumer> list = new ArrayList<>(inbound.size());
-            for (Channel ch : inbound.values()) {
-                list.add(ch.consumer());
+        int n = inbound.count();
+        if (all.length != n) {
+            Channel[] channels = inbound.channels();
+            all = new ChannelConsumer[n];
+            for (int i = 0; i < n; i++) {
+                all[i] = channels[i].consumer();
             }
-            all = list.toArray(new ChannelConsumer[0]);
             consumers = all;
         }
         return all;
@@ -523,7 +556,7 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
                 }
             }
         }
-        if (messageWait.await(in::peek, abort)) {
+        if (messageWait.await(in::peek, this)) {
             return;
         }
         while (!in.peek()) {
@@ -543,37 +576,31 @@ final class ProcessorImpl extends WaitStatePadAfter implements Processor {
     }
 
     private ChannelProducer producer(int dst) {
-        if (dst == lastDst) {
-            return lastOut;
+        if (dst != lastDst) {
+            lastOut = pool.channel(rank, dst).producer();
+            lastDst = dst;
         }
-        if (producerByDestination == null) {
-            producerByDestination = new HashMap<>();
-        }
-        ChannelProducer out = producerByDestination.get(dst);
-        if (out == null) {
-            out = pool.channel(rank, dst).producer();
-            producerByDestination.put(dst, out);
-        }
-        lastDst = dst;
-        lastOut = out;
-        return out;
+        return lastOut;
     }
 
     private ChannelConsumer consumer(int src) {
-        if (src == lastSrc) {
-            return lastIn;
+        if (src != lastSrc) {
+            lastIn = pool.channel(src, rank).consumer();
+            lastSrc = src;
         }
-        if (consumerBySource == null) {
-            consumerBySource = new HashMap<>();
-        }
-        ChannelConsumer in = consumerBySource.get(src);
-        if (in == null) {
-            in = pool.channel(src, rank).consumer();
-            consumerBySource.put(src, in);
-        }
-        lastSrc = src;
-        lastIn = in;
-        return in;
+        return lastIn;
+    }
+
+    /** This processor's thread: runs every run its pool starts, until the pool closes. */
+    @Override
+    public void run() {
+        pool.work(this);
+    }
+
+    /** Throws {@link RunAborted} once the run has failed. */
+    @Override
+    public void check() {
+        checkAbort();
     }
 
     /** Throws {@link RunAborted} once the run has failed. */

@@ -35,6 +35,8 @@ public final class ProcessorPool {
     private static final int PLATFORM_RING = 64;
     /** Initial ring size under virtual threads: a machine of millions of processors needs small channels. */
     private static final int VIRTUAL_RING = 2;
+    /** Pools up to this many local processors name their threads. */
+    private static final int NAMED_THREADS = 1 << 16;
 
     private final RunConfig config;
     final RestOfCluster outside;
@@ -49,6 +51,7 @@ public final class ProcessorPool {
      */
     final boolean spinning;
     final LatencyRecorder latency;
+    final WaitStates waitStates;
     private final int initialRing;
     private final int id = IDS.incrementAndGet();
     private final AtomicReference<Thread> runner = new AtomicReference<>();
@@ -85,6 +88,7 @@ public final class ProcessorPool {
                 : WaitStrategy.BLOCK;
         this.initialRing = config.threads() == ThreadKind.VIRTUAL ? VIRTUAL_RING : PLATFORM_RING;
         this.latency = new LatencyRecorder(p);
+        this.waitStates = new WaitStates(p, config.threads() == ThreadKind.PLATFORM);
         this.processors = new ProcessorImpl[p];
         this.local = new ProcessorImpl[count];
         for (int i = 0; i < count; i++) {
@@ -166,7 +170,7 @@ public final class ProcessorPool {
     /** After a run (success or failure): discards what it left in the channels and frees the pool. */
     void end() {
         try {
-            if (!isBroken()) {
+            if (!isBroken() && !oneShot) {
                 for (ProcessorImpl p : local) {
                     p.discardLeftovers();
                 }
@@ -193,11 +197,13 @@ public final class ProcessorPool {
 
     private void startThreads() {
         threadsStarted = true;
+        // Named for thread dumps, but not by the million: a name costs 60 bytes per thread.
+        boolean named = local.length <= NAMED_THREADS;
         Thread.Builder builder = config.threads() == ThreadKind.VIRTUAL
-                ? Thread.ofVirtual().name("logp-" + id + "-", 0)
+                ? (named ? Thread.ofVirtual().name("logp-" + id + "-", 0) : Thread.ofVirtual())
                 : Thread.ofPlatform().daemon(true).name("logp-" + id + "-", 0);
         for (ProcessorImpl p : local) {
-            p.thread = builder.unstarted(() -> work(p));
+            p.thread = builder.unstarted(p);
         }
         for (ProcessorImpl p : local) {
             p.thread.start();
@@ -205,7 +211,7 @@ public final class ProcessorPool {
     }
 
     /** A processor's thread: runs every run the pool starts, until the pool closes. */
-    private void work(ProcessorImpl p) {
+    void work(ProcessorImpl p) {
         Run last = null;
         while (true) {
             Run r = nextRun(p, last);
@@ -242,8 +248,9 @@ public final class ProcessorPool {
     Channel channel(int src, int dst) {
         // A channel from another process is practically unbounded: its sender, the transport's
         // thread, must never wait on one receiver (the transport's flow control bounds it).
-        return processors[dst].inbound.computeIfAbsent(src, s -> new Channel(src, dst,
-                processors[src] == null ? SlotRing.MAX_SIZE : config.channelCapacity(), initialRing));
+        return processors[dst].inbound.get(src, s -> new Channel(src, dst,
+                processors[src] == null ? SlotRing.MAX_SIZE : config.channelCapacity(), initialRing,
+                config.threads() == ThreadKind.PLATFORM));
     }
 
     /** A run failed and some processor did not stop: the pool cannot run again. */

@@ -268,10 +268,10 @@ final class Run {
             throw new IllegalStateException(out.channel + " holds " + out.channel.capacity + " messages: full");
         }
         out.publish(SlotRing.OBJECT, latencyEvery > 0, m.tag(),
-                config.checkOwnership() ? OwnershipCheck.fingerprint(m.payload()) : 0, m.payload(), m.bytes(),
-                sendStart, arrival);
+                SlotRing.objectValue(m.bytes(), config.checkOwnership() ? OwnershipCheck.fingerprint(m.payload()) : 0),
+                m.payload(), sendStart, arrival);
         VarHandle.fullFence();
-        if (receiver.state != ProcessorImpl.RUNNING) {
+        if (receiver.state() != ProcessorImpl.RUNNING) {
             coordinator.messageSent(receiver, m.source());
         }
     }

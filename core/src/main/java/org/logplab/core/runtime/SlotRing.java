@@ -6,10 +6,11 @@ import java.lang.invoke.VarHandle;
 /**
  * A power-of-two ring of message entries, one stretch of a {@link Channel}, laid out so that a
  * message touches as few cache lines as it needs: a 16-byte entry per message in {@link #words}
- * (a header, then the value), its time stamps in {@link #stamps} only when it is stamped, its
- * object payload and size in {@link #payloads} and {@link #sizes} only when it has one. Four
- * primitive messages share a cache line. Entries are reused lap after lap, so a message costs
- * no allocation.
+ * (a header, then the value: the primitive payload, or for an object payload its size in bytes
+ * and the ownership check's fingerprint), its time stamps in {@link #stamps} only when it is
+ * stamped, its object payload in {@link #payloads} (made with the first one) only when it has
+ * one. Four primitive messages share a cache line. Entries are reused lap after lap, so a
+ * message costs no allocation.
  *
  * <p><b>Header</b> (one {@code long}): bits 63..35 the sequence number (mod 2^29), 34..33 the
  * payload kind, 32 whether the message's latency is sampled, 31..0 the tag. The sender fills an
@@ -39,33 +40,35 @@ final class SlotRing {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
     /**
-     * Two per entry: the header, then the value (a primitive payload, or an array payload's
-     * fingerprint). Every array starts {@link #PAD} elements in (and ends as many after the last
-     * entry), so that its length field, read by every bounds check, never shares a cache line
-     * with entries the other side writes.
+     * Two per entry: the header, then the value. With padding, every array starts {@link #PAD} elements in (and ends as many
+     * after the last entry), so that its length field, read by every bounds check, never shares a
+     * cache line with entries the other side writes; rings of virtual-thread machines, which may
+     * number millions, are not padded.
      */
     final long[] words;
     /** Two per entry: send start and arrival, written only for a stamped message. */
     final long[] stamps;
-    final Object[] payloads;
-    final int[] sizes;
+    /** Object payloads, made by the sender with the first one (a ring of primitives needs none); written before that message is published. */
+    Object[] payloads;
     final int mask;
-    /** Padding at each end of every array, in elements (128 bytes of longs: two cache lines). */
+    /** Padding at each end of every array of a padded ring, in elements (128 bytes of longs: two cache lines). */
     static final int PAD = 16;
+    /** Padding of this ring: {@link #PAD} or 0. */
+    final int pad;
     /** The ring the sender moved on to, or null; written once, by the sender. */
     volatile SlotRing next;
 
-    SlotRing(int size) {
+    /** A ring of {@code size} entries, a power of two; padded or not (see {@link #words}). */
+    SlotRing(int size, boolean padded) {
         if (Integer.bitCount(size) != 1 || size > MAX_SIZE) {
             throw new IllegalArgumentException("ring size must be a power of two up to 2^28, got " + size);
         }
-        words = new long[2 * size + 2 * PAD];
-        stamps = new long[2 * size + 2 * PAD];
-        payloads = new Object[size + 2 * PAD];
-        sizes = new int[size + 2 * PAD];
+        pad = padded ? PAD : 0;
+        words = new long[2 * size + 2 * pad];
+        stamps = new long[2 * size + 2 * pad];
         mask = size - 1;
         for (int i = 0; i < size; i++) {
-            words[header(i)] = free(i);
+            words[pad + 2 * i] = free(i);
         }
     }
 
@@ -105,21 +108,29 @@ final class SlotRing {
         return (int) header;
     }
 
-    /** Where entry {@code index}'s header is in {@link #words} (its value follows); its stamps are at the same place in {@link #stamps}. */
-    static int header(int index) {
-        return PAD + 2 * index;
+    /** The array for object payloads, made now if there is none yet (the sender). */
+    Object[] makePayloads() {
+        if (payloads == null) {
+            payloads = new Object[size() + 2 * pad];
+        }
+        return payloads;
     }
 
-    /** Where entry {@code index}'s payload and size are in {@link #payloads} and {@link #sizes}. */
-    static int object(int index) {
-        return PAD + index;
+    /** The value word of an object message: its size in bytes, and the ownership fingerprint above. */
+    static long objectValue(int bytes, int fingerprint) {
+        return (long) fingerprint << 32 | (bytes & 0xFFFFFFFFL);
     }
 
-    static long headerAcquire(long[] words, int index) {
-        return (long) WORDS.getAcquire(words, header(index));
+    /** Whether the ring is padded (its arrays start {@link #PAD} elements in). */
+    boolean padded() {
+        return pad != 0;
     }
 
-    static void headerRelease(long[] words, int index, long header) {
-        WORDS.setRelease(words, header(index), header);
+    static long headerAcquire(long[] words, int at) {
+        return (long) WORDS.getAcquire(words, at);
+    }
+
+    static void headerRelease(long[] words, int at, long header) {
+        WORDS.setRelease(words, at, header);
     }
 }
