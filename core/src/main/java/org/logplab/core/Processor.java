@@ -103,6 +103,20 @@ public interface Processor {
     Message recv(int src);
 
     /**
+     * Receives a burst from {@code src}: the next message, waiting for it as {@link #recv} does,
+     * then every further message from {@code src} already queued, up to {@code max} in all, each
+     * received by the same rules as {@link #recv} and handed to {@code handler} in order. Returns
+     * how many. One call serves a stream of messages at a fraction of the per-call cost of
+     * {@code recv}. Under the wall clock a queued message whose arrival is still ahead (an injected
+     * {@code L}) ends the burst. How many messages one call takes depends on the threads' timing, so
+     * under the model clock a program whose times must be deterministic must not let what it does
+     * depend on that count (summing a stream is fine).
+     *
+     * @throws IllegalArgumentException if {@code src} is not a rank of this run or {@code max < 1}
+     */
+    int drain(int src, int max, java.util.function.Consumer<Message> handler);
+
+    /**
      * Receives the earliest-arriving message from any source. Under the model clock the choice is
      * deterministic: the message with the smallest {@code (arrival, source)} among those that do
      * not causally follow this receive; under the wall clock it is the first one delivered.

@@ -240,6 +240,48 @@ class MachineTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(ClockKind.class)
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void drainTakesBurstsInOrderAndTheModelTimesEqualThoseOfRecv(ClockKind clock) {
+        int n = 1000;
+        RunConfig config = RunConfig.builder(LogP.of(7, 2, 3, 2)).clock(clock).build();
+        Program byRecv = p -> {
+            if (p.rank() == 0) {
+                for (int i = 0; i < n; i++) {
+                    p.sendLong(1, 0, i);
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    assertThat(p.recv(0).asLong()).isEqualTo(i);
+                }
+            }
+        };
+        long[] next = {0};
+        int[] calls = {0};
+        Program byDrain = p -> {
+            if (p.rank() == 0) {
+                byRecv.run(p);
+            } else {
+                while (next[0] < n) {
+                    calls[0]++;
+                    int took = p.drain(0, (int) Math.min(64, n - next[0]), m -> assertThat(m.asLong()).isEqualTo(next[0]++));
+                    assertThat(took).isBetween(1, 64);
+                }
+            }
+        };
+        RunResult a = Machine.run(config, byRecv);
+        RunResult b = Machine.run(config, byDrain);
+        assertThat(next[0]).isEqualTo(n);
+        assertThat(calls[0]).isBetween(n / 64, n);
+        assertThat(b.messagesReceived()).isEqualTo(n);
+        if (clock == ClockKind.MODEL) {
+            assertThat(b.finishTime(1)).isEqualTo(a.finishTime(1));
+        }
+        assertThatThrownBy(() -> Machine.run(config, p -> p.drain(1 - p.rank(), 0, m -> { })))
+                .hasRootCauseMessage("drain takes at least 1 message, got max = 0");
+    }
+
     @Test
     void latencySamplingParsesTheCommandLineForms() {
         assertThat(LatencySampling.parse("all")).isEqualTo(LatencySampling.ALL);

@@ -302,6 +302,20 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         throw new IllegalStateException("expected a double tagged " + tag + " from rank " + src + ", got " + describe(m));
     }
 
+    @Override
+    public int drain(int src, int max, Consumer<Message> handler) {
+        if (max < 1) {
+            throw new IllegalArgumentException("drain takes at least 1 message, got max = " + max);
+        }
+        ChannelConsumer in = awaitFrom(src);
+        int n = 0;
+        do {
+            handler.accept(take(in));
+            n++;
+        } while (n < max && in.peek() && (model || !timed || in.arrival() <= clock.now()));
+        return n;
+    }
+
     /** The channel from {@code src}, once a message is queued in it (waiting for one). */
     private ChannelConsumer awaitFrom(int src) {
         if (src < 0 || src >= processors.length) {

@@ -88,6 +88,29 @@ class BroadcastContractTest {
 
     @ParameterizedTest
     @MethodSource("broadcasts")
+    void shouldBroadcastALongInTheModelTimeOfAnEightBytePayload(Broadcast any) {
+        Broadcast broadcast = any.forPayload(8);
+        Random random = new Random(7);
+        for (int trial = 0; trial < 40; trial++) {
+            int processors = 1 + random.nextInt(40);
+            int[] members = Collectives.randomMembers(random, processors);
+            int sourceIndex = random.nextInt(members.length);
+            Group group = Group.of(members, members[sourceIndex]);
+            long value = random.nextLong();
+            long[] got = new long[processors];
+            LogP params = new LogP(random.nextInt(20), random.nextInt(6), random.nextInt(20), processors, random.nextInt(2));
+            RunResult r = Machine.run(params, ClockKind.MODEL,
+                    p -> got[p.rank()] = broadcast.broadcastLong(p, group, p.rank() == group.sourceRank() ? value : -1));
+            for (int rank = 0; rank < processors; rank++) {
+                assertThat(got[rank]).as("%s rank %d", group, rank).isEqualTo(group.indexOf(rank) >= 0 ? value : 0);
+            }
+            assertThat(r.makespan()).as("%s %s", group, params)
+                    .isEqualTo(broadcast.predict(params, members.length, sourceIndex, 8));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("broadcasts")
     void shouldDeliverTheSameWayUnderTheWallClock(Broadcast broadcast) {
         int processors = 6;
         Group group = Group.of(new int[] {4, 0, 5, 2, 1}, 5);
