@@ -5,7 +5,7 @@ package org.logplab.core;
  *
  * <p><b>Time.</b> {@link #now()} and every time stamp are integers in the run's clock unit: model
  * units under {@link ClockKind#MODEL}, nanoseconds since the run started under
- * {@link ClockKind#WALL}. Both clocks follow the same rules (ALGORITHMS.md §1), the model clock
+ * {@link ClockKind#WALL}. Both clocks follow the same rules (the LogP model of Culler et al., 1993), the model clock
  * exactly and the wall clock by waiting and busy-spinning on a real core:
  * <ul>
  *   <li>{@code send}: {@code start = max(now, lastSendStart + g)}; the sender is busy until
