@@ -55,8 +55,8 @@ public record LatencySampling(int every) {
         if (t.startsWith("1/")) {
             try {
                 return new LatencySampling(Integer.parseInt(t.substring(2)));
-            } catch (NumberFormatException e) {
-                // reported below
+            } catch (IllegalArgumentException e) {
+                // not a number, or not a power of two: reported below with every accepted form
             }
         }
         throw new IllegalArgumentException("latency recording must be all, sampled (1 message in " + SAMPLED_EVERY

@@ -47,7 +47,15 @@ final class ChannelConsumer {
             if (next == null) {
                 return false;
             }
-            // The sender moved on when this ring was full, and we have taken all it held.
+            // The sender moved on when this ring was full. It linked the next ring after publishing
+            // every message of this one, so the header read again now is final: if it still holds
+            // no message, we have taken all this ring held (the header read above may predate them).
+            h = SlotRing.headerAcquire(words, pad + 2 * i);
+            if (SlotRing.holds(h, head)) {
+                header = h;
+                index = i;
+                return true;
+            }
             use(next);
             i = 0;
             h = SlotRing.headerAcquire(words, pad);
@@ -134,13 +142,14 @@ final class ChannelConsumer {
         long h = head;
         int n = 0;
         while (true) {
-            if (SlotRing.holds(SlotRing.headerAcquire(r.words, r.pad + 2 * ((int) h & r.mask)), h)) {
+            int at = r.pad + 2 * ((int) h & r.mask);
+            if (SlotRing.holds(SlotRing.headerAcquire(r.words, at), h)) {
                 n++;
                 h++;
-            } else if (r.next != null) {
-                r = r.next;
+            } else if (r.next != null && !SlotRing.holds(SlotRing.headerAcquire(r.words, at), h)) {
+                r = r.next; // (read again after the link, as in peek)
                 h = 0;
-            } else {
+            } else if (r.next == null) {
                 return n;
             }
         }
