@@ -8,6 +8,7 @@ import java.util.Map;
 import org.logplab.bench.experiment.TimedRepetitions;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
+import org.logplab.core.Machine;
 import org.logplab.core.Processor;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
  * {@code logplab collective}: runs collectives of the seed papers and prints the measured time
  * beside the exact prediction. Model clock: times in model units, equal to the prediction.
  * Wall clock: the median and 99th percentile of repeated runs, ns, beside the prediction for the
- * same parameters in ns.
+ * same parameters in ns; each algorithm's repetitions run on one machine that stays up.
  *
  * <p>JSON Lines, one object per algorithm: {@code algo}, {@code P}, {@code size} (members),
  * {@code root}, {@code L}, {@code o}, {@code g}, {@code clock}, {@code time} (model units, or the
@@ -133,8 +134,12 @@ final class CollectiveCommand extends CommandBase {
                 time = Long.toString(r.makespan());
                 f.put("ratio", r.makespan() / (double) predicted);
             } else {
-                TimedRepetitions.Result r = TimedRepetitions.run(params, reps, reps, Math.max(4 * predicted, 100_000),
-                        (p, k) -> ok[p.rank()] = step(algo, p, group));
+                TimedRepetitions.Result r;
+                // One machine per row: the warm-up and the measured run share its threads.
+                try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).build())) {
+                    r = TimedRepetitions.run(machine, reps, reps, Math.max(4 * predicted, 100_000),
+                            (p, k) -> ok[p.rank()] = step(algo, p, group));
+                }
                 f.put("time", r.median());
                 f.put("p50_ns", r.median());
                 f.put("p99_ns", r.p99());

@@ -22,6 +22,7 @@ import org.logplab.bench.experiment.TimedRepetitions;
 import org.logplab.bench.experiment.TreeBroadcast;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
+import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
 import org.logplab.core.measure.HockneyFit;
@@ -72,8 +73,13 @@ final class DemoCommand extends CommandBase {
     private static WallRuns wallRuns(int processors, int reps) {
         LogP params = WALL.withP(processors);
         long predicted = TreeBroadcast.predictedMakespan(params);
-        TimedRepetitions.Result r = TimedRepetitions.run(params, Math.max(200, reps / 2), reps, 4 * predicted,
-                (p, k) -> TreeBroadcast.program(processors).run(p));
+        TimedRepetitions.Result r;
+        // The warm-up and the measured run on one machine; the traced run below records a trace,
+        // which is part of a machine's configuration, so it runs on a machine of its own.
+        try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).build())) {
+            r = TimedRepetitions.run(machine, Math.max(200, reps / 2), reps, 4 * predicted,
+                    (p, k) -> TreeBroadcast.program(processors).run(p));
+        }
         RunResult traced = RunConfig.builder(params).clock(ClockKind.WALL).trace(true).run(TreeBroadcast.program(processors));
         return new WallRuns(processors, r.median(), predicted, r.latency(), traced, r.nanos().length, r.discarded());
     }

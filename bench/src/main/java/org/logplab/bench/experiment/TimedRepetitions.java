@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
+import org.logplab.core.Machine;
 import org.logplab.core.Processor;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
@@ -37,7 +38,8 @@ public final class TimedRepetitions {
      *
      * @param nanos time of each repetition that every processor began on time, ns (sorted)
      * @param discarded repetitions dropped because some processor began them late
-     * @param latency message latencies of the whole run, ns
+     * @param latency message latencies of the measured run (repetitions and handshakes), ns, as sampled by
+     *     the machine's {@link RunConfig#latency()}
      * @param oversubscribed whether the run had more processors than cores
      */
     public record Result(long[] nanos, int discarded, Histogram latency, boolean oversubscribed) {
@@ -55,23 +57,44 @@ public final class TimedRepetitions {
     private TimedRepetitions() {
     }
 
-    /** Runs {@code warmup + reps} repetitions, {@code periodNanos} apart, with injected {@code params} (ns). */
+    /**
+     * Runs {@code warmup + reps} repetitions, {@code periodNanos} apart, with injected {@code params}
+     * (ns), on a wall-clock machine opened for them and closed after; every message latency is
+     * recorded.
+     */
     public static Result run(LogP params, int warmup, int reps, long periodNanos, Step step) {
-        if (warmup < 0 || reps < 1 || periodNanos < 1) {
-            throw new IllegalArgumentException("need warmup >= 0, reps >= 1, period >= 1 ns; got "
-                    + warmup + ", " + reps + ", " + periodNanos);
+        checkArguments(warmup, reps, periodNanos);
+        try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).build())) {
+            return run(machine, warmup, reps, periodNanos, step);
         }
+    }
+
+    /**
+     * Runs {@code warmup + reps} repetitions, {@code periodNanos} apart, on {@code machine} with its
+     * own parameters (ns), as two runs: the warm-up and the measured one. The machine stays open,
+     * so a caller measuring many rows keeps its threads; its configuration decides which message
+     * latencies {@link Result#latency()} holds ({@link RunConfig#latency()}).
+     *
+     * @throws IllegalArgumentException if the machine is not on the wall clock (the schedule is in ns)
+     */
+    public static Result run(Machine machine, int warmup, int reps, long periodNanos, Step step) {
+        checkArguments(warmup, reps, periodNanos);
+        if (machine.config().clock() != ClockKind.WALL) {
+            throw new IllegalArgumentException("timed repetitions need a wall-clock machine, got the "
+                    + machine.config().clock() + " clock");
+        }
+        int processors = machine.config().params().P();
         // Warm-up run first, repetitions back to back: the JIT compiles the step, so that the
         // measured run is not stalled by compilations for hundreds of repetitions.
-        RunConfig.builder(params).clock(ClockKind.WALL).run(p -> {
+        machine.run(p -> {
             for (int k = 0; k < warmup; k++) {
                 step.run(p, k);
             }
         });
         int total = warmup + reps;
-        long[][] finish = new long[params.P()][total];
-        long[][] late = new long[params.P()][total];
-        RunResult run = RunConfig.builder(params).clock(ClockKind.WALL).run(p -> {
+        long[][] finish = new long[processors][total];
+        long[][] late = new long[processors][total];
+        RunResult run = machine.run(p -> {
             long first = 0;
             for (int k = 0; k < total; k++) {
                 if (k % BLOCK == 0) {
@@ -116,6 +139,13 @@ public final class TimedRepetitions {
         long[] measured = Arrays.copyOf(times, kept);
         Arrays.sort(measured);
         return new Result(measured, reps - measured.length, run.latency(), run.oversubscribed());
+    }
+
+    private static void checkArguments(int warmup, int reps, long periodNanos) {
+        if (warmup < 0 || reps < 1 || periodNanos < 1) {
+            throw new IllegalArgumentException("need warmup >= 0, reps >= 1, period >= 1 ns; got "
+                    + warmup + ", " + reps + ", " + periodNanos);
+        }
     }
 
     /**
