@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 /**
  * What a multi-process run is, shared by {@code logplab node} and {@code logplab launch} (which
  * passes the same options on to each node it starts): the job, its sizes, the LogP parameters,
- * the clock, and the cluster's timeouts.
+ * the clock, the latencies to record, and the cluster's timeouts.
  */
 final class ClusterRunOptions {
 
@@ -71,7 +71,7 @@ final class ClusterRunOptions {
     }
 
     RunConfig config() {
-        RunConfig.Builder b = RunConfig.builder(params()).clock(logp.clockKind());
+        RunConfig.Builder b = logp.runConfig(params());
         if (timeoutNanos != null) {
             if (timeoutNanos <= 0) {
                 throw new IllegalArgumentException("--timeout must be positive, got " + timeoutNanos + " ns");
@@ -93,7 +93,8 @@ final class ClusterRunOptions {
     List<String> asArguments() {
         List<String> a = new ArrayList<>(List.of("--job", job, "--P", Integer.toString(processors), "--n", Long.toString(n),
                 "--rounds", Integer.toString(rounds), "--policy", policy, "--load", Integer.toString(load), "--L", logp.latency + "ns", "--o", logp.overhead + "ns", "--g", logp.gap + "ns",
-                "--clock", logp.clock, "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
+                "--clock", logp.clock, "--latency", logp.recording.sampling.toString(),
+                "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
                 "--term-length", Integer.toString(termLength)));
         if (timeoutNanos != null) {
             a.addAll(List.of("--timeout", timeoutNanos + "ns"));

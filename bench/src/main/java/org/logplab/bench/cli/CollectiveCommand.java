@@ -10,7 +10,6 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.Processor;
-import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
 import org.logplab.core.collective.AllReduce;
 import org.logplab.core.collective.BinomialMulticast;
@@ -30,12 +29,15 @@ import picocli.CommandLine.Option;
  * {@code logplab collective}: runs collectives of the seed papers and prints the measured time
  * beside the exact prediction. Model clock: times in model units, equal to the prediction.
  * Wall clock: the median and 99th percentile of repeated runs, ns, beside the prediction for the
- * same parameters in ns; each algorithm's repetitions run on one machine that stays up.
+ * same parameters in ns, and the message latencies of the measured run with the sampling they were
+ * recorded under ({@code --latency}); each algorithm's repetitions run on one machine that stays up.
  *
  * <p>JSON Lines, one object per algorithm: {@code algo}, {@code P}, {@code size} (members),
  * {@code root}, {@code L}, {@code o}, {@code g}, {@code clock}, {@code time} (model units, or the
  * wall median in ns), {@code predicted}, {@code ok} (every member got the right data), and for
- * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}; for {@code auto} also {@code chosen} and
+ * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}, {@code latency} (the {@code --latency} form),
+ * {@code msg_latency_count}, {@code msg_latency_p50_ns}, {@code msg_latency_p99_ns} (null when none
+ * was recorded); for {@code auto} also {@code chosen} and
  * {@code reason}. With {@code --sweep-g}, one object
  * per gap: {@code sweep: "fibonacci-vs-binomial"}, {@code g}, {@code ratio}, {@code binomial},
  * {@code fibonacci}, {@code winner}.
@@ -93,7 +95,10 @@ final class CollectiveCommand extends CommandBase {
         if (kind == ClockKind.WALL) {
             warnIfOversubscribed(processors);
         }
-        TextTable table = new TextTable("algo", "P", "members", "clock", "time", "predicted", "time / predicted", "ok");
+        boolean wall = kind == ClockKind.WALL;
+        TextTable table = wall
+                ? new TextTable("algo", "P", "members", "clock", "time", "predicted", "time / predicted", "msg latency", "ok")
+                : new TextTable("algo", "P", "members", "clock", "time", "predicted", "time / predicted", "ok");
         boolean first = true;
         List<String> reasons = new ArrayList<>();
         for (String name : algos) {
@@ -125,8 +130,9 @@ final class CollectiveCommand extends CommandBase {
             f.put("clock", logp.clock);
             boolean[] ok = new boolean[processors];
             String time;
+            String latencyCell = null;
             if (kind == ClockKind.MODEL) {
-                RunResult r = RunConfig.builder(params).trace(first && trace != null).run(p -> ok[p.rank()] = step(algo, p, group));
+                RunResult r = logp.runConfig(params).trace(first && trace != null).run(p -> ok[p.rank()] = step(algo, p, group));
                 if (first && trace != null) {
                     r.trace().orElseThrow().writeChromeJson(trace);
                 }
@@ -136,7 +142,7 @@ final class CollectiveCommand extends CommandBase {
             } else {
                 TimedRepetitions.Result r;
                 // One machine per row: the warm-up and the measured run share its threads.
-                try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).build())) {
+                try (Machine machine = Machine.open(logp.runConfig(params).build())) {
                     r = TimedRepetitions.run(machine, reps, reps, Math.max(4 * predicted, 100_000),
                             (p, k) -> ok[p.rank()] = step(algo, p, group));
                 }
@@ -146,6 +152,8 @@ final class CollectiveCommand extends CommandBase {
                 f.put("reps", r.nanos().length);
                 time = ns(r.median()) + " ns (p99 " + ns(r.p99()) + ")";
                 f.put("ratio", r.median() / (double) predicted);
+                LatencyFigures.put(f, r.latency(), logp.recording.sampling);
+                latencyCell = LatencyFigures.cell(r.latency(), logp.recording.sampling);
             }
             boolean allOk = true;
             for (int rank = 0; rank < processors; rank++) {
@@ -157,12 +165,21 @@ final class CollectiveCommand extends CommandBase {
             if (json) {
                 printJson(f);
             } else {
-                table.row(choice == null ? name : name + " -> " + choice.chosen().name(), processors, group.size(), logp.clock, time, predicted, String.format("%.3f", (double) f.get("ratio")),
-                        allOk ? "yes" : "NO");
+                String label = choice == null ? name : name + " -> " + choice.chosen().name();
+                String ratio = String.format("%.3f", (double) f.get("ratio"));
+                String okCell = allOk ? "yes" : "NO";
+                if (wall) {
+                    table.row(label, processors, group.size(), logp.clock, time, predicted, ratio, latencyCell, okCell);
+                } else {
+                    table.row(label, processors, group.size(), logp.clock, time, predicted, ratio, okCell);
+                }
             }
         }
         if (!json) {
             out().print(table.render());
+            if (wall) {
+                out().println(LatencyFigures.legend(logp.recording.sampling));
+            }
             reasons.forEach(out()::println);
         }
         if (sweep != null) {

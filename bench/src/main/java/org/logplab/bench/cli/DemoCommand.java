@@ -1,6 +1,5 @@
 package org.logplab.bench.cli;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import org.HdrHistogram.Histogram;
 import org.logplab.bench.experiment.TimedRepetitions;
 import org.logplab.bench.experiment.TreeBroadcast;
 import org.logplab.core.ClockKind;
+import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
@@ -29,6 +29,7 @@ import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.LogPEstimator;
 import org.logplab.core.measure.PingPong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -38,7 +39,8 @@ import picocli.CommandLine.Option;
  * overhead, load balancing), and writes a self-contained report folder: {@code index.html} with
  * the tables and PNG plots, the JSON behind every table ({@code *.json}, the commands' own JSON
  * fields), {@code summary.json}, {@code trace-model.json} and {@code trace-wall.json} (open them in
- * ui.perfetto.dev) and {@code latency-wall.hgrm} (HdrHistogram percentiles, ns).
+ * ui.perfetto.dev) and {@code latency-wall.hgrm} (HdrHistogram percentiles, ns, after a header line
+ * naming the sampling: {@code --latency}, which the wall-clock multicast rows use too).
  */
 @Command(header = "The tour: measured LogP parameters, a traced broadcast, a report folder.", name = "demo", description = {
     "The tour: the host's measured LogP parameters, one traced broadcast under both clocks,",
@@ -54,9 +56,12 @@ final class DemoCommand extends CommandBase {
     @Option(names = "--quick", description = "A shorter tour (fewer repetitions), for CI.")
     boolean quick;
 
+    @Mixin
+    LatencyOptions recording;
+
     /** Repeated wall-clock runs of the tree broadcast on {@code processors} ranks. */
-    private record WallRuns(int processors, long median, long predicted, Histogram latency, RunResult last, int reps,
-                            int discarded) {
+    private record WallRuns(int processors, long median, long predicted, Histogram latency, LatencySampling sampling,
+                            RunResult last, int reps, int discarded) {
         Map<String, Object> json() {
             Map<String, Object> f = fields();
             f.put("P", processors);
@@ -66,22 +71,23 @@ final class DemoCommand extends CommandBase {
             f.put("reps", reps);
             f.put("discarded", discarded);
             f.put("oversubscribed", last.oversubscribed());
+            LatencyFigures.put(f, latency, sampling);
             return f;
         }
     }
 
-    private static WallRuns wallRuns(int processors, int reps) {
+    private static WallRuns wallRuns(int processors, int reps, LatencySampling sampling) {
         LogP params = WALL.withP(processors);
         long predicted = TreeBroadcast.predictedMakespan(params);
         TimedRepetitions.Result r;
         // The warm-up and the measured run on one machine; the traced run below records a trace,
         // which is part of a machine's configuration, so it runs on a machine of its own.
-        try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).build())) {
+        try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).latency(sampling).build())) {
             r = TimedRepetitions.run(machine, Math.max(200, reps / 2), reps, 4 * predicted,
                     (p, k) -> TreeBroadcast.program(processors).run(p));
         }
         RunResult traced = RunConfig.builder(params).clock(ClockKind.WALL).trace(true).run(TreeBroadcast.program(processors));
-        return new WallRuns(processors, r.median(), predicted, r.latency(), traced, r.nanos().length, r.discarded());
+        return new WallRuns(processors, r.median(), predicted, r.latency(), sampling, traced, r.nanos().length, r.discarded());
     }
 
     @Override
@@ -116,12 +122,10 @@ final class DemoCommand extends CommandBase {
         int cores = Runtime.getRuntime().availableProcessors();
         int fitting = Math.max(2, Math.min(PROCESSORS, cores));
         int reps = quick ? 200 : 1000;
-        WallRuns fits = wallRuns(fitting, reps);
+        WallRuns fits = wallRuns(fitting, reps, recording.sampling);
         fits.last.trace().orElseThrow().writeChromeJson(dir.resolve("trace-wall.json"));
-        try (PrintStream hgrm = new PrintStream(Files.newOutputStream(dir.resolve("latency-wall.hgrm")))) {
-            fits.latency.outputPercentileDistribution(hgrm, 1.0);
-        }
-        WallRuns over = fitting == PROCESSORS ? null : wallRuns(PROCESSORS, reps);
+        LatencyFigures.writeHgrm(dir.resolve("latency-wall.hgrm"), fits.latency, recording.sampling);
+        WallRuns over = fitting == PROCESSORS ? null : wallRuns(PROCESSORS, reps, recording.sampling);
         if (over != null) {
             warnIfOversubscribed(PROCESSORS);
         }
@@ -158,6 +162,8 @@ final class DemoCommand extends CommandBase {
                         + (w.processors > cores ? "  oversubscribed: " + w.processors + " threads on " + cores + " cores" : ""));
             }
             out().print(b.render());
+            out().println("message latencies of the wall-clock broadcast on " + fits.processors + " processors (latency-wall.hgrm): "
+                    + LatencyFigures.summary(fits.latency, recording.sampling));
         }
         out().println("report: " + index.toAbsolutePath());
         return 0;
@@ -175,7 +181,8 @@ final class DemoCommand extends CommandBase {
                 + " median makespan against the LogP prediction (ns); oversubscribed when P exceeds the cores");
         report.link("trace-model.json", "the model-clock broadcast on 8 processors, a Perfetto trace (open in ui.perfetto.dev)");
         report.link("trace-wall.json", "the wall-clock broadcast, a Perfetto trace");
-        report.link("latency-wall.hgrm", "message latencies of the wall-clock runs, HdrHistogram percentile distribution (ns)");
+        report.link("latency-wall.hgrm", "message latencies of the wall-clock broadcast on " + wall.get(0).processors
+                + " processors, HdrHistogram percentile distribution (ns); recorded: " + recording.sampling.describe());
 
         note("[4/9] multicast: binomial, Fibonacci and optimal trees over P, model and wall clock...");
         int maxP = quick ? 64 : 1024;
@@ -197,7 +204,8 @@ final class DemoCommand extends CommandBase {
         int cores = Runtime.getRuntime().availableProcessors();
         for (int p : new int[] {2, 4, 8}) {
             for (Map<String, Object> r : commandJson("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
-                    "--clock", "wall", "--L", "50us", "--o", "10us", "--g", "20us", "--reps", quick ? "30" : "200")) {
+                    "--clock", "wall", "--L", "50us", "--o", "10us", "--g", "20us", "--reps", quick ? "30" : "200",
+                    "--latency", recording.sampling.toString())) {
                 Map<String, Object> row = new LinkedHashMap<>(r);
                 row.put("oversubscribed", p > cores);
                 multicastWall.add(row);

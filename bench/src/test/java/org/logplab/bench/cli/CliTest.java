@@ -165,7 +165,14 @@ class CliTest {
         for (String file : List.of("summary.json", "trace-model.json", "trace-wall.json", "latency-wall.hgrm")) {
             assertThat(dir.resolve(file)).isRegularFile();
         }
+        // the histogram file names its sampling (the default: every message) above HdrHistogram's format
+        List<String> hgrm = Files.readAllLines(dir.resolve("latency-wall.hgrm"));
+        assertThat(hgrm.get(0)).isEqualTo("# latency sampling: all messages");
+        assertThat(hgrm.get(1)).contains("Value", "Percentile", "TotalCount");
+        assertThat(o.out()).contains("(latency-wall.hgrm): p50 ", "messages recorded, all messages");
         JsonNode summary = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summary.json")));
+        assertThat(summary.at("/wall/0/latency").asText()).isEqualTo("all");
+        assertThat(summary.at("/wall/0/msg_latency_count").asLong()).isPositive();
         assertThat(summary.at("/broadcast/model_time").asLong()).isEqualTo(summary.at("/broadcast/model_predicted").asLong());
         assertThat(summary.at("/host").fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns");
         assertThat(JsonLines.MAPPER.readTree(Files.readString(dir.resolve("trace-model.json"))).get("traceEvents").size())

@@ -61,9 +61,10 @@ class MultiProcessRunTest {
                 "--L", "5", "--o", "2", "--g", "4");
         List<JsonNode> f = launch("--nodes", "2", "--job", "fft", "--P", "4", "--n", "4096");
         List<JsonNode> lb = launch("--nodes", "2", "--job", "balance", "--policy", "bidirectional", "--P", "5", "--load", "10");
-        // Wall clock: the results equal (times are real, so they differ); 20 us injected per hop.
+        // Wall clock: the results equal (times are real, so they differ); 20 us injected per hop;
+        // --latency is passed on to every node, which must accept it.
         List<JsonNode> w = launch("--nodes", "2", "--job", "allreduce", "--P", "4", "--clock", "wall", "--L", "20us", "--o", "1us",
-                "--g", "2us");
+                "--g", "2us", "--latency", "sampled");
         assertThat(summary(w).get("equal").asBoolean()).isTrue();
         assertThat(summary(w).get("theory_ok").asBoolean()).isTrue();
         // Two rounds of at least L + 2o each, whatever the transport adds.
