@@ -20,6 +20,20 @@ final class LatencyFigures {
     /** What is printed instead of figures under {@code --latency off}. */
     static final String OFF = "off, not recorded (--latency all, sampled or 1/N records them)";
 
+    /**
+     * What the runtime's measurements in core ({@code PingPong}, {@code LogPEstimator}) record: they
+     * build their run configuration with the default, every message, and take no other; so
+     * {@code pingpong} and {@code measure} report it rather than offer {@code --latency}.
+     */
+    static final LatencySampling CORE_MEASUREMENTS = LatencySampling.ALL;
+
+    /**
+     * The note under the figures of a core measurement: every message was time-stamped and
+     * recorded, and the times include that cost.
+     */
+    static final String CORE_MEASUREMENTS_NOTE = "latency recording: " + CORE_MEASUREMENTS.describe()
+            + " (the runtime's estimators record every message: two clock reads each, included in these times).";
+
     private LatencyFigures() {
     }
 

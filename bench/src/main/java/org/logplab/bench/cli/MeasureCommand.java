@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
  *
  * <p>JSON Lines, one object per configuration: {@code baseline} (boolean), {@code injected_L_ns},
  * {@code injected_o_ns}, {@code injected_g_ns}, {@code L_ns}, {@code o_ns}, {@code g_ns},
- * {@code size_bytes}, {@code reps}. With {@code --transport aeron-ipc|aeron-udp}: one object for
+ * {@code size_bytes}, {@code reps}, {@code latency} (the runtime's latency recording: {@code all};
+ * null for an Aeron transport's row). With {@code --transport aeron-ipc|aeron-udp}: one object for
  * {@code inprocess} and one for the transport, each with {@code transport}, {@code L_ns},
  * {@code o_ns}, {@code g_ns} (PRTT over that transport) and {@code t0_ns},
  * {@code r_inf_bytes_per_ns}, {@code m_half_bytes} (Hockney fit of its ping-pong).
@@ -88,6 +89,7 @@ final class MeasureCommand extends CommandBase {
             out().print(t.render());
             out().println("g is observed as max(g, o); recovered values include the host baseline.");
         }
+        out().println(LatencyFigures.CORE_MEASUREMENTS_NOTE);
         out().printf("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages.%n", reps, burst, size);
         return 0;
     }
@@ -118,6 +120,9 @@ final class MeasureCommand extends CommandBase {
         if (json) {
             for (Object[] t : new Object[][] {{"inprocess", local, localFit}, {transport, remote, remoteFit}}) {
                 Map<String, Object> f = row(t[0].equals("inprocess"), LogP.of(0, 0, 0, 2), (LogPEstimator.Estimate) t[1]);
+                if (!t[0].equals("inprocess")) {
+                    f.put("latency", null); // Aeron's PRTT does not run on the runtime
+                }
                 f.put("transport", t[0]);
                 HockneyFit fit = (HockneyFit) t[2];
                 f.put("t0_ns", fit.t0Nanos());
@@ -136,6 +141,7 @@ final class MeasureCommand extends CommandBase {
         out().print(t.render());
         out().printf("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages; Hockney over 8 B, 1 KiB, 64 KiB, 1 MiB.%n",
                 reps, burst, size);
+        out().println("in-process: " + LatencyFigures.CORE_MEASUREMENTS_NOTE);
         return 0;
     }
 
@@ -160,6 +166,7 @@ final class MeasureCommand extends CommandBase {
         f.put("prtt1_ns", e.prtt1());
         f.put("d_ns", e.dNanos());
         f.put("d_real_ns", e.dRealNanos());
+        f.put("latency", LatencyFigures.CORE_MEASUREMENTS.toString());
         return f;
     }
 

@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  * instead of the runtime's in-process channels ({@link AeronPingPong}).
  *
  * <p>JSON Lines: one object per size ({@code transport}, {@code size_bytes}, {@code oneway_ns_p50},
- * {@code oneway_ns_min}, {@code mb_per_s}), then one with {@code fit: "hockney"}, {@code t0_ns},
+ * {@code oneway_ns_min}, {@code mb_per_s}, {@code reps}, {@code latency}: the runtime's latency
+ * recording, {@code all}, or null over Aeron), then one with {@code fit: "hockney"}, {@code t0_ns},
  * {@code r_inf_bytes_per_ns}, {@code m_half_bytes}, {@code pi0_per_ns}, {@code r2}.
  */
 @Command(header = "One-way times over message sizes and the Hockney fit.", name = "pingpong", description = {
@@ -47,7 +48,8 @@ final class PingPongCommand extends CommandBase {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
         List<PingPong.Result> results = new ArrayList<>();
-        if (transport.equals("inprocess")) {
+        boolean inProcess = transport.equals("inprocess");
+        if (inProcess) {
             LogP params = injected.toLogP(2);
             note("warming up the JIT...");
             PingPong.warmUpJit();
@@ -76,6 +78,7 @@ final class PingPongCommand extends CommandBase {
                 f.put("oneway_ns_min", r.minOneWayNanos());
                 f.put("mb_per_s", megabytesPerSecond(r));
                 f.put("reps", reps);
+                f.put("latency", inProcess ? LatencyFigures.CORE_MEASUREMENTS.toString() : null);
                 printJson(f);
             }
             if (fit != null) {
@@ -95,6 +98,9 @@ final class PingPongCommand extends CommandBase {
             t.row(r.bytes(), ns(r.medianOneWayNanos()), ns(r.minOneWayNanos()), String.format("%,.1f", megabytesPerSecond(r)));
         }
         out().print(t.render());
+        if (inProcess) {
+            out().println(LatencyFigures.CORE_MEASUREMENTS_NOTE);
+        }
         if (fit == null) {
             out().println("Hockney fit needs at least two distinct sizes.");
         } else {

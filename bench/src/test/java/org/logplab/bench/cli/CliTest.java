@@ -95,6 +95,8 @@ class CliTest {
         }
         assertThat(rows.get(0).get("baseline").asBoolean()).isTrue();
         assertThat(rows.get(1).get("injected_L_ns").asLong()).isEqualTo(100_000);
+        // core's estimator records every message's latency; the rows say so
+        assertThat(rows).allSatisfy(r -> assertThat(r.get("latency").asText()).isEqualTo("all"));
         // injection only adds time: the estimate of L + 2o cannot fall below the injected one
         assertThat(rows.get(1).get("L_ns").asDouble() + 2 * rows.get(1).get("o_ns").asDouble()).isGreaterThanOrEqualTo(130_000);
     }
@@ -109,6 +111,7 @@ class CliTest {
         assertThat(rows.get(0).get("size_bytes").asInt()).isEqualTo(8);
         assertThat(rows.get(1).get("size_bytes").asInt()).isEqualTo(4096);
         assertThat(rows.get(0).fieldNames()).toIterable().contains("oneway_ns_p50", "oneway_ns_min", "mb_per_s");
+        assertThat(rows.get(0).get("latency").asText()).isEqualTo("all");
         assertThat(rows.get(2).get("fit").asText()).isEqualTo("hockney");
         assertThat(rows.get(2).fieldNames()).toIterable().contains("t0_ns", "r_inf_bytes_per_ns", "m_half_bytes", "pi0_per_ns", "r2");
     }
@@ -123,6 +126,7 @@ class CliTest {
         assertThat(rows.get(0).get("transport").asText()).isEqualTo("aeron-ipc");
         assertThat(rows.get(1).get("oneway_ns_p50").asLong()).isPositive();
         assertThat(rows.get(2).get("fit").asText()).isEqualTo("hockney");
+        assertThat(rows.get(0).get("latency").isNull()).as("Aeron does not run on the runtime").isTrue();
         assertThat(run("pingpong", "--transport", "aeron-udp", "--L", "5us").err()).contains("in-process runtime only");
         assertThat(run("pingpong", "--transport", "tcp").err()).contains("unknown transport 'tcp'");
         Outcome m = run("measure", "--transport", "aeron-ipc", "--reps", "5", "--json");
@@ -131,6 +135,8 @@ class CliTest {
         assertThat(both).hasSize(2);
         assertThat(both.get(0).get("transport").asText()).isEqualTo("inprocess");
         assertThat(both.get(1).get("transport").asText()).isEqualTo("aeron-ipc");
+        assertThat(both.get(0).get("latency").asText()).isEqualTo("all");
+        assertThat(both.get(1).get("latency").isNull()).isTrue();
         assertThat(both.get(1).fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns", "r_inf_bytes_per_ns", "m_half_bytes");
         assertThat(both.get(1).get("t0_ns").asDouble()).isPositive();
     }
