@@ -178,7 +178,9 @@ final class CollectiveCommand extends CommandBase {
         if (!json) {
             out().print(table.render());
             if (wall) {
-                out().println(LatencyFigures.legend(logp.recording.sampling));
+                // The histogram is the whole measured run's, not only the repetitions kept for the times.
+                out().println(LatencyFigures.legend("msg latency: every message of each measured run (warm-up and late"
+                        + " repetitions and start handshakes included)", logp.recording.sampling));
             }
             reasons.forEach(out()::println);
         }

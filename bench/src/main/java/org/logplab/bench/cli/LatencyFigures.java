@@ -65,13 +65,16 @@ final class LatencyFigures {
                 + String.format("%,d", latency.getTotalCount()) + " messages recorded, " + sampling.describe();
     }
 
-    /** The line under a table of {@link #cell}s: what the figures are and how they were sampled. */
-    static String legend(LatencySampling sampling) {
+    /**
+     * The line under a table of {@link #cell}s: which messages the figures cover ({@code what}),
+     * and how they were sampled.
+     */
+    static String legend(String what, LatencySampling sampling) {
         if (!sampling.records()) {
-            return "message latencies: " + OFF;
+            return what + ": " + OFF;
         }
-        return "message latencies, send start to receive end, p50 / p99 in ns (messages recorded): "
-                + sampling.describe() + " (--latency)";
+        return what + ", send start to receive end, p50 / p99 in ns (messages recorded): " + sampling.describe()
+                + " (--latency)";
     }
 
     /**

@@ -38,8 +38,9 @@ public final class TimedRepetitions {
      *
      * @param nanos time of each repetition that every processor began on time, ns (sorted)
      * @param discarded repetitions dropped because some processor began them late
-     * @param latency message latencies of the measured run (repetitions and handshakes), ns, as sampled by
-     *     the machine's {@link RunConfig#latency()}
+     * @param latency message latencies of the whole measured run, ns: every repetition (the first
+     *     {@code warmup} and the late ones too) and the start handshakes, as sampled by the machine's
+     *     {@link RunConfig#latency()}
      * @param oversubscribed whether the run had more processors than cores
      */
     public record Result(long[] nanos, int discarded, Histogram latency, boolean oversubscribed) {
