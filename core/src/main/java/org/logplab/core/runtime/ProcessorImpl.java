@@ -341,9 +341,29 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
 
     @Override
     public Message recvAnyBy(long deadline) {
+        // The wall clock returns null only once the deadline has passed: no idling left to do.
         ChannelConsumer in = model ? grantedChannelBy(deadline) : earliestDeliveredBy(deadline);
         if (in == null) {
-            clock.idleUntil(deadline);
+            if (model) {
+                clock.idleUntil(deadline);
+            }
+            return null;
+        }
+        in.peek();
+        return take(in);
+    }
+
+    /**
+     * As {@code recvAnyBy(now())}. Under the wall clock it reads no clock when nothing is queued
+     * (or, untimed, at all): a node that looks for messages between tasks looks often.
+     */
+    @Override
+    public Message pollAny() {
+        if (model) {
+            return recvAnyBy(clock.now());
+        }
+        ChannelConsumer in = earliestHead();
+        if (in == null || (timed && in.arrival() > clock.now())) {
             return null;
         }
         in.peek();
@@ -356,9 +376,13 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
             throw new IllegalArgumentException("compute units must not be negative, got " + units);
         }
         checkAbort();
+        if (trace == null) {
+            clock.compute(units);
+            return;
+        }
         long start = clock.now();
         clock.compute(units);
-        if (trace != null && units > 0) {
+        if (units > 0) {
             trace.add(new TraceEvent(rank, TraceEvent.Kind.COMPUTE, start, clock.lastEnd, -1, 0, 0));
         }
     }

@@ -122,7 +122,12 @@ final class WaitStrategy {
 
     /** Keeps the core busy (never parks: busy time is what is being charged) until {@code deadlineNanos}. */
     static long busyUntil(long deadlineNanos, Abort abort) {
-        long t = System.nanoTime();
+        return busyUntil(System.nanoTime(), deadlineNanos, abort);
+    }
+
+    /** As {@link #busyUntil(long, Abort)}, the clock having read {@code nowNanos} just now. */
+    static long busyUntil(long nowNanos, long deadlineNanos, Abort abort) {
+        long t = nowNanos;
         int spins = 0;
         while (t - deadlineNanos < 0) {
             if ((++spins & (CHECK_EVERY - 1)) == 0) {

@@ -54,7 +54,8 @@ final class WallClock extends Clock {
 
     @Override
     void compute(long units) {
-        lastEnd = busyUntil(now() + units);
+        long start = System.nanoTime(); // one read to start: busyUntil reads again only while it waits
+        lastEnd = WaitStrategy.busyUntil(start, start + units, this.abort) - baseNanos;
     }
 
     @Override
