@@ -20,22 +20,30 @@ class MeasurementTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void pingPongOneWayIsAtLeastLPlusTwoO() {
-        PingPong.Result r = PingPong.run(INJECTED, 64, 10, 100);
-        assertThat(r.oneWayNanos().getTotalCount()).isEqualTo(100);
-        assertThat(r.bytes()).isEqualTo(64);
-        assertThat(r.minOneWayNanos()).isGreaterThanOrEqualTo(280_000);
-        // the fastest sample ran unpreempted even on a loaded machine; a runtime that slept in
-        // coarse steps would fail this
-        assertThat(r.minOneWayNanos()).isLessThan(3 * 280_000);
+        long fastest = Long.MAX_VALUE;
+        // Up to 3 tries: another program hogging both cores for a whole try slows every sample;
+        // a runtime that slept in coarse steps would be slow in every try.
+        for (int attempt = 0; attempt < 3 && fastest >= 3 * 280_000; attempt++) {
+            PingPong.Result r = PingPong.run(INJECTED, 64, 10, 100);
+            assertThat(r.oneWayNanos().getTotalCount()).isEqualTo(100);
+            assertThat(r.bytes()).isEqualTo(64);
+            assertThat(r.minOneWayNanos()).isGreaterThanOrEqualTo(280_000);
+            fastest = Math.min(fastest, r.minOneWayNanos());
+        }
+        assertThat(fastest).isLessThan(3 * 280_000);
     }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void hotPotatoHopIsAtLeastLPlusTwoO() {
-        HotPotato.Result r = HotPotato.run(INJECTED.withP(2), 5, 50);
-        assertThat(r.hopNanos().getTotalCount()).isEqualTo(50);
-        assertThat(r.hopNanos().getMinValue()).isGreaterThanOrEqualTo(280_000);
-        assertThat(r.hopNanos().getMinValue()).isLessThan(3 * 280_000);
+        long fastest = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && fastest >= 3 * 280_000; attempt++) { // as for the ping-pong
+            HotPotato.Result r = HotPotato.run(INJECTED.withP(2), 5, 50);
+            assertThat(r.hopNanos().getTotalCount()).isEqualTo(50);
+            assertThat(r.hopNanos().getMinValue()).isGreaterThanOrEqualTo(280_000);
+            fastest = Math.min(fastest, r.hopNanos().getMinValue());
+        }
+        assertThat(fastest).isLessThan(3 * 280_000);
     }
 
     @Test
