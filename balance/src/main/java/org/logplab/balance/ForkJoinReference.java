@@ -23,13 +23,36 @@ public final class ForkJoinReference {
     private ForkJoinReference() {
     }
 
-    /** Runs {@code config}'s workload on a pool of {@code config.nodes()} threads. */
+    /** Runs {@code config}'s workload on a new pool of {@code config.nodes()} threads, then shuts it down. */
     public static BalanceResult run(BalanceConfig config) {
+        ForkJoinPool pool = new ForkJoinPool(config.nodes());
+        try {
+            return run(pool, config);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Runs {@code config}'s workload on {@code pool}, which stays up for the next run (as
+     * {@link BalanceRun#run(org.logplab.core.Machine, BalanceConfig)} keeps its machine): no
+     * thread starts per run. The pool must be idle and have one thread per node. After a run that
+     * timed out its tasks may still be running: shut the pool down.
+     *
+     * @throws IllegalArgumentException if the pool's parallelism is not {@code config.nodes()}
+     * @throws IllegalStateException if the run does not finish within {@code config.timeout()}
+     */
+    public static BalanceResult run(ForkJoinPool pool, BalanceConfig config) {
+        if (pool.getParallelism() != config.nodes()) {
+            throw new IllegalArgumentException("the pool has " + pool.getParallelism() + " threads; the configuration has "
+                    + config.nodes() + " nodes");
+        }
         Workload workload = config.workload();
         long[] capacities = config.capacities();
         long capacity = Math.max(1, Math.round(java.util.Arrays.stream(capacities).average().orElse(1)));
         long unit = config.unitNanos();
-        ForkJoinPool pool = new ForkJoinPool(config.nodes());
+        // The pool's count is cumulative: a pool that stays up has stolen before.
+        long stealsBefore = pool.getStealCount();
         Histogram responses = new ConcurrentHistogram(3);
         LongAdder done = new LongAdder();
         List<org.logplab.balance.Task> all = workload.all();
@@ -80,8 +103,6 @@ public final class ForkJoinReference {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
-        } finally {
-            pool.shutdownNow();
         }
         long expectedCost = all.stream().mapToLong(org.logplab.balance.Task::cost).sum();
         long tasks = all.size();
@@ -90,7 +111,7 @@ public final class ForkJoinReference {
         long makespan = lastFinish.get();
         return new BalanceResult(tasks, done.sum(), Math.max(0, tasks - done.sum()), Math.max(0, done.sum() - tasks),
                 work.sum() != expectedCost, makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
-                responses.getValueAtPercentile(99), 0, (double) pool.getStealCount() / tasks, 0, new double[0], new double[0],
+                responses.getValueAtPercentile(99), 0, (double) (pool.getStealCount() - stealsBefore) / tasks, 0, new double[0], new double[0],
                 Double.NaN, Double.NaN);
     }
 }

@@ -9,7 +9,11 @@ import java.util.List;
 import org.logplab.balance.policy.Policies;
 import org.logplab.balance.policy.Policy;
 import org.junit.jupiter.api.Test;
+import org.logplab.balance.workload.UtsWorkload;
+import org.logplab.balance.workload.Workload;
+import org.logplab.balance.workload.Workloads;
 import org.logplab.core.ClockKind;
+import org.logplab.core.Machine;
 
 class BalanceRunTest {
     private static BalanceConfig config(ListedWorkload w, long[] capacities, Topology t, Policy policy, long L, long o, long g,
@@ -51,6 +55,86 @@ class BalanceRunTest {
                 assertThat(r.makespan()).as(name + " spreads the hot spot").isLessThan(alone * 3 / 5);
                 assertThat(r.migrationsPerTask()).as(name).isPositive();
             }
+        }
+    }
+
+    @Test
+    void configurationsBackToBackOnOneMachineGiveTheOneShotResults() {
+        long[] capacities = {20, 90, 30, 20, 40};
+        List<Workload> workloads = List.of(Workloads.seed(capacities, 50, 3), ListedWorkload.random(5, 150, 40, 300, 8),
+                UtsWorkload.binomial(2), Workloads.hotspot(120, 100, 4));
+        long[][] delays = {{10, 2, 4}, {0, 0, 0}, {3, 1, 1}};
+        BalanceConfig first = new BalanceConfig(workloads.get(0), capacities, Topology.COMPLETE, Policies.parse("none"),
+                10, 2, 4, ClockKind.MODEL, 1, 1, Duration.ofSeconds(60));
+        try (Machine machine = Machine.open(BalanceRun.runConfig(first))) {
+            int k = 0;
+            for (String name : Policies.NAMES) {
+                for (Workload w : workloads) {
+                    // Topologies and L, o, g vary from run to run on the one machine; P and the clock do not.
+                    long[] d = delays[k % delays.length];
+                    BalanceConfig c = new BalanceConfig(w, capacities, Topology.values()[k % 3], Policies.parse(name), d[0], d[1],
+                            d[2], ClockKind.MODEL, 1, 100 + k, Duration.ofSeconds(60));
+                    k++;
+                    BalanceResult reused = BalanceRun.run(machine, c);
+                    String what = name + " on " + w.name() + ", L o g " + java.util.Arrays.toString(d);
+                    assertThat(reused.exactlyOnce()).as(what).isTrue();
+                    assertThat(reused).as(what).usingRecursiveComparison().isEqualTo(BalanceRun.run(c));
+                }
+            }
+        }
+    }
+
+    @Test
+    void wallClockConfigurationsBackToBackOnOneMachineRunEveryTaskOnce() {
+        long[] capacities = {100, 100};
+        BalanceConfig first = new BalanceConfig(UtsWorkload.binomial(1), capacities, Topology.COMPLETE, Policies.parse("none"),
+                0, 0, 0, ClockKind.WALL, 1_000, 1, Duration.ofSeconds(60));
+        try (Machine machine = Machine.open(BalanceRun.runConfig(first))) {
+            for (int rep = 0; rep < 3; rep++) {
+                for (String name : Policies.NAMES) {
+                    BalanceConfig c = new BalanceConfig(rep == 1 ? UtsWorkload.geometric(rep) : UtsWorkload.binomial(rep),
+                            capacities, Topology.COMPLETE, Policies.parse(name), rep * 1_000, 0, rep * 500, ClockKind.WALL, 1_000,
+                            rep, Duration.ofSeconds(60));
+                    BalanceResult r = BalanceRun.run(machine, c);
+                    assertThat(r.exactlyOnce()).as("%s, repetition %d: %d of %d", name, rep, r.tasksDone(), r.tasks()).isTrue();
+                }
+            }
+        }
+    }
+
+    @Test
+    void theForkJoinReferenceRunsBackToBackOnOnePool() {
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            for (int rep = 0; rep < 3; rep++) {
+                BalanceConfig c = new BalanceConfig(UtsWorkload.binomial(rep), new long[] {100, 100}, Topology.COMPLETE,
+                        Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, rep, Duration.ofSeconds(60));
+                BalanceResult r = ForkJoinReference.run(pool, c);
+                assertThat(r.exactlyOnce()).as("repetition %d", rep).isTrue();
+                // Steals are counted per run, not since the pool was made.
+                assertThat(r.migrationsPerTask()).as("repetition %d", rep).isBetween(0.0, 1.0);
+            }
+            BalanceConfig three = new BalanceConfig(UtsWorkload.binomial(1), new long[] {100, 100, 100}, Topology.COMPLETE,
+                    Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, 1, Duration.ofSeconds(60));
+            assertThatThrownBy(() -> ForkJoinReference.run(pool, three)).hasMessageContaining("3 nodes");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMachineOfAnotherSizeOrClockIsRefused() {
+        ListedWorkload w = ListedWorkload.random(2, 10, 5, 0, 1);
+        BalanceConfig model = config(w, new long[] {1, 1}, Topology.RING, Policies.parse("none"), 0, 0, 0, ClockKind.MODEL, 1);
+        BalanceConfig wall = config(w, new long[] {1, 1}, Topology.RING, Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1);
+        BalanceConfig three = config(ListedWorkload.random(3, 10, 5, 0, 1), new long[] {1, 1, 1}, Topology.RING,
+                Policies.parse("none"), 0, 0, 0, ClockKind.MODEL, 1);
+        try (Machine machine = Machine.open(BalanceRun.runConfig(model))) {
+            assertThatThrownBy(() -> BalanceRun.run(machine, wall)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("model clock").hasMessageContaining("wall clock");
+            assertThatThrownBy(() -> BalanceRun.run(machine, three)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("P = 2").hasMessageContaining("3 nodes");
+            assertThat(BalanceRun.run(machine, model).exactlyOnce()).as("still usable").isTrue();
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
 import org.logplab.balance.BalanceConfig;
 import org.logplab.balance.BalanceResult;
 import org.logplab.balance.BalanceRun;
@@ -17,6 +18,7 @@ import org.logplab.balance.workload.UtsWorkload;
 import org.logplab.balance.workload.Workload;
 import org.logplab.balance.workload.Workloads;
 import org.logplab.core.ClockKind;
+import org.logplab.core.Machine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -29,7 +31,9 @@ import picocli.CommandLine.Option;
  * {@code tasks_done}, then {@code clock}, {@code nodes}, {@code topology},
  * {@code termination_messages}, {@code share_correlation}, {@code max_avg_load}, {@code work_shares},
  * {@code capacity_shares}. With {@code --reps R} under the model clock the row is the mean of R runs
- * with seeds {@code S..S+R-1} and the task counts are summed over them.
+ * with seeds {@code S..S+R-1} and the task counts are summed over them. Every run of the command
+ * (all loads, policies and repetitions have the same node count and clock) is on one machine that
+ * stays up, and the fork/join reference's on one pool.
  */
 @Command(name = "balance", header = "Compare load-balancing policies on the LogP runtime.")
 final class BalanceCommand extends CommandBase {
@@ -104,8 +108,28 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--mk", defaultValue = "2", description = "bidirectional: a node is a sender with more than this many tasks queued (default 2).")
     int mk;
 
+    /** The machine of every LogP run of this command, opened by the first; closed when the command ends. */
+    private Machine machine;
+    /** The pool of every fork/join run of this command, made by the first. */
+    private ForkJoinPool forkJoinPool;
+
     @Override
     int execute() {
+        try {
+            return compareAll();
+        } finally {
+            if (machine != null) {
+                machine.close();
+                machine = null;
+            }
+            if (forkJoinPool != null) {
+                forkJoinPool.shutdownNow();
+                forkJoinPool = null;
+            }
+        }
+    }
+
+    private int compareAll() {
         ClockKind clockKind = switch (clock.toLowerCase(Locale.ROOT)) {
             case "model" -> ClockKind.MODEL;
             case "wall" -> ClockKind.WALL;
@@ -141,7 +165,7 @@ final class BalanceCommand extends CommandBase {
                     // Model runs are exact: repetitions are independent seeds, averaged.
                     List<BalanceResult> runs = new ArrayList<>();
                     for (int i = 0; i < reps; i++) {
-                        runs.add(BalanceRun.run(config(kind, caps, level, top, p, clockKind, seed + i)));
+                        runs.add(runOnce(config(kind, caps, level, top, p, clockKind, seed + i), false));
                     }
                     r = reps == 1 ? runs.get(0) : BalanceResult.average(runs);
                 }
@@ -214,13 +238,31 @@ final class BalanceCommand extends CommandBase {
         List<BalanceResult> results = new ArrayList<>();
         if (config.clock() == ClockKind.WALL) {
             // One untimed run first: a cold JIT costs a node microseconds per task.
-            Object warmUp = forkJoin ? ForkJoinReference.run(config) : BalanceRun.run(config);
+            Object warmUp = runOnce(config, forkJoin);
         }
         for (int i = 0; i < runs; i++) {
-            results.add(forkJoin ? ForkJoinReference.run(config) : BalanceRun.run(config));
+            results.add(runOnce(config, forkJoin));
         }
         results.sort((a, b) -> Long.compare(a.makespan(), b.makespan()));
         return results.get(results.size() / 2);
+    }
+
+    /**
+     * One run of {@code config}, on the command's machine (or, for the reference, its pool): the
+     * configurations of one command share the node count and clock, so starting threads for each
+     * run would only add their start to every small run.
+     */
+    private BalanceResult runOnce(BalanceConfig config, boolean forkJoin) {
+        if (forkJoin) {
+            if (forkJoinPool == null) {
+                forkJoinPool = new ForkJoinPool(config.nodes());
+            }
+            return ForkJoinReference.run(forkJoinPool, config);
+        }
+        if (machine == null) {
+            machine = Machine.open(BalanceRun.runConfig(config));
+        }
+        return BalanceRun.run(machine, config);
     }
 
     private Map<String, Object> row(String kind, int level, String policy, BalanceResult r, ClockKind clockKind, int n, Topology top) {

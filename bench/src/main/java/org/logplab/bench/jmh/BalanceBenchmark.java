@@ -1,6 +1,7 @@
 package org.logplab.bench.jmh;
 
 import java.time.Duration;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.logplab.balance.BalanceConfig;
 import org.logplab.balance.BalanceResult;
@@ -11,6 +12,7 @@ import org.logplab.balance.policy.Policies;
 import org.logplab.balance.workload.UtsWorkload;
 import org.logplab.balance.workload.Workload;
 import org.logplab.core.ClockKind;
+import org.logplab.core.Machine;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,6 +24,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -29,7 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * busy 1 to 2 us) on 2 nodes of the wall clock with nothing injected, against the JDK
  * {@code ForkJoinPool} running the same tree on 2 threads, in the same JMH run: tasks per
  * millisecond, higher is better. Each operation runs the whole tree and checks that every task
- * ran exactly once.
+ * ran exactly once. Both sides keep their threads between operations, as one keeps a pool: ours
+ * runs on a {@link Machine} that stays up, the peer on one {@link ForkJoinPool}, both made in
+ * {@link #setUp} and closed in {@link #tearDown}.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar BalanceBenchmark -rf json -rff balance.json
@@ -51,6 +56,8 @@ public class BalanceBenchmark {
 
     private BalanceConfig ours;
     private BalanceConfig peer;
+    private Machine machine;
+    private ForkJoinPool pool;
 
     @Setup
     public void setUp() {
@@ -64,20 +71,29 @@ public class BalanceBenchmark {
                 Duration.ofMinutes(1));
         peer = new BalanceConfig(tree, capacities, Topology.COMPLETE, Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, 1,
                 Duration.ofMinutes(1));
+        machine = Machine.open(BalanceRun.runConfig(ours));
+        pool = new ForkJoinPool(capacities.length);
+    }
+
+    /** Closes the machine and the pool. */
+    @TearDown
+    public void tearDown() {
+        machine.close();
+        pool.shutdownNow();
     }
 
     /** The tree on two LogP nodes balanced by {@link #policy}. */
     @Benchmark
     @OperationsPerInvocation(TASKS)
     public long ours() {
-        return checked(BalanceRun.run(ours));
+        return checked(BalanceRun.run(machine, ours));
     }
 
     /** The same tree on a two-thread ForkJoinPool. */
     @Benchmark
     @OperationsPerInvocation(TASKS)
     public long forkjoinpool() {
-        return checked(ForkJoinReference.run(peer));
+        return checked(ForkJoinReference.run(pool, peer));
     }
 
     private static long checked(BalanceResult r) {
