@@ -1,6 +1,7 @@
 package org.logplab.balance;
 
 import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.logplab.balance.node.NodeRecord;
@@ -68,10 +69,21 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
     }
 
     static BalanceResult of(BalanceConfig config, NodeRecord[] records) {
+        // Plain loops and one merge of two sorted arrays, not streams and a binary search per
+        // task: this runs after every run, and a benchmark operation includes it.
         List<Task> all = config.workload().all();
-        long[] expectedIds = all.stream().mapToLong(Task::id).sorted().toArray();
-        long expectedCost = all.stream().mapToLong(Task::cost).sum();
-        int done = Arrays.stream(records).mapToInt(r -> r.executedIds().length).sum();
+        long[] expectedIds = new long[all.size()];
+        long expectedCost = 0;
+        for (int i = 0; i < expectedIds.length; i++) {
+            Task t = all.get(i);
+            expectedIds[i] = t.id();
+            expectedCost += t.cost();
+        }
+        Arrays.sort(expectedIds);
+        int done = 0;
+        for (NodeRecord r : records) {
+            done += r.executedIds().length;
+        }
         long[] ids = new long[done];
         int k = 0;
         long executedCost = 0;
@@ -95,8 +107,7 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
         for (int i = 1; i < ids.length; i++) {
             duplicated += ids[i] == ids[i - 1] ? 1 : 0;
         }
-        long found = Arrays.stream(expectedIds).filter(id -> Arrays.binarySearch(ids, id) >= 0).count();
-        long missing = expectedIds.length - found;
+        long missing = expectedIds.length - countPresent(expectedIds, ids);
         long[] capacities = config.capacities();
         long totalCapacity = Arrays.stream(capacities).sum();
         double ideal = (double) expectedCost / totalCapacity * config.clockUnitsPerTimeUnit();
@@ -112,6 +123,21 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
                 responses.getValueAtPercentile(99), (double) messages / tasks, (double) migrations / tasks, termination,
                 workShares, capacityShares, correlation(workShares, capacityShares),
                 maxAvgLoad(records, capacities, makespan));
+    }
+
+    /** How many entries of {@code wanted} (sorted) occur in {@code present} (sorted), each occurrence of a wanted id counted. */
+    static long countPresent(long[] wanted, long[] present) {
+        long found = 0;
+        int j = 0;
+        for (long id : wanted) {
+            while (j < present.length && present[j] < id) {
+                j++;
+            }
+            if (j < present.length && present[j] == id) {
+                found++;
+            }
+        }
+        return found;
     }
 
     /** Pearson's correlation coefficient; NaN if either series is constant. */
@@ -151,9 +177,15 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
                 }
             }
             long end = Math.min(nextTime, makespan);
-            double mean = Arrays.stream(drain).average().orElse(0);
+            // One pass for both, with the compensated sum DoubleStream.average() uses (the same
+            // numbers), without building two streams per load change.
+            DoubleSummaryStatistics stats = new DoubleSummaryStatistics();
+            for (double d : drain) {
+                stats.accept(d);
+            }
+            double mean = stats.getAverage();
             if (end > t && mean > 0) {
-                weighted += (Arrays.stream(drain).max().orElse(0) / mean) * (end - t);
+                weighted += (stats.getMax() / mean) * (end - t);
                 covered += end - t;
             }
             if (nextTime == Long.MAX_VALUE || nextTime >= makespan) {

@@ -139,6 +139,14 @@ class BalanceRunTest {
     }
 
     @Test
+    void theExactlyOnceCheckCountsMissingIdsByMergingSortedArrays() {
+        assertThat(BalanceResult.countPresent(new long[] {1, 3, 5, 7}, new long[] {1, 1, 5, 6, 7, 9})).isEqualTo(3);
+        assertThat(BalanceResult.countPresent(new long[] {-4, 2, 2}, new long[] {2})).isEqualTo(2);
+        assertThat(BalanceResult.countPresent(new long[] {1, 2}, new long[0])).isZero();
+        assertThat(BalanceResult.countPresent(new long[0], new long[] {1})).isZero();
+    }
+
+    @Test
     void badConfigurationsAreRejectedWithTheirReason() {
         ListedWorkload w = ListedWorkload.random(2, 10, 5, 0, 1);
         assertThatThrownBy(() -> config(w, new long[] {1, 0}, Topology.RING, Policies.parse("none"), 0, 0, 0, ClockKind.MODEL, 1))
