@@ -19,9 +19,15 @@ import org.logplab.core.Processor;
  * {@code w = e^{-2 pi i k / (2^(j+1) B)}} at the rank's position {@code k} in the group's output.
  * {@link MasterWorkerFft} adds the seed's scatter and gather.
  *
- * <p><b>Messages.</b> One per stage and direction, a copy of the sender's block ({@code 16 B}
- * bytes, so {@code G} applies), tagged {@link #TAG}: the partner reads a snapshot
- * while the sender overwrites its block.
+ * <p><b>Messages.</b> One per stage and direction, a snapshot of the sender's block ({@code 16 B}
+ * bytes, so {@code G} applies), tagged {@link #TAG}: the partner reads it while the sender
+ * overwrites its own block. A sent array belongs to its receiver ({@link Processor}, Ownership),
+ * so the snapshot is double buffered rather than cloned: each rank copies its block into a spare
+ * array it owns and sends that, and never touches it again; the partner's array it receives is
+ * its own from then on, and once combined into the block it is the spare of the next stage. A
+ * transform thus allocates one spare at most (none with {@link #transform(Processor, double[],
+ * double[], long)}, which takes a spare and returns the one the rank owns at the end) and
+ * copies its block once per stage.
  *
  * <p><b>Time.</b> Under the model clock the computation is also charged: {@code elementCost}
  * units per point per radix-2 stage ({@code t_elem} of the seed's {@code T_s = t_elem N log2 N}),
@@ -37,13 +43,36 @@ public final class ExchangeFft {
     }
 
     /**
-     * Runs this processor's part on its interleaved block {@code a}, in place.
+     * Runs this processor's part on its interleaved block {@code a}, in place. Allocates one spare
+     * block for the exchanges when {@code p > 1}; see {@link #transform(Processor, double[], double[], long)}
+     * to reuse one.
      *
      * @param elementCost model units per point per radix-2 stage (ignored under the wall clock)
      * @throws IllegalArgumentException if the run's size is not a power of two, the block is not
      *     a power of two of at least 2 points, or the cost is negative
      */
     public static void transform(Processor p, double[] a, long elementCost) {
+        transform(p, a, null, elementCost);
+    }
+
+    /**
+     * Runs this processor's part on its interleaved block {@code a}, in place, exchanging through
+     * {@code spare}, an array of {@code a}'s length that this rank owns and whose contents do not
+     * matter; {@code spare} is sent away (it then belongs to the partner), and the array returned
+     * is the one this rank owns at the end instead: the partner's last block, or {@code spare}
+     * itself when {@code p = 1} (nothing is exchanged, nor allocated). Passing it to the next call, as in
+     * {@code spare = ExchangeFft.transform(p, a, spare, c)}, makes repeated transforms on a
+     * {@link org.logplab.core.Machine} that stays up allocate nothing. The messages and the model
+     * time are those of {@link #transform(Processor, double[], long)}.
+     *
+     * @param spare a scratch block of {@code a.length} doubles, not {@code a}; {@code null} to allocate one
+     * @param elementCost model units per point per radix-2 stage (ignored under the wall clock)
+     * @return the spare block this rank owns after the call (contents unspecified); {@code null}
+     *     only when {@code p = 1} and {@code spare} was {@code null}
+     * @throws IllegalArgumentException as {@link #transform(Processor, double[], long)}, or if
+     *     {@code spare} is {@code a} or of another length
+     */
+    public static double[] transform(Processor p, double[] a, double[] spare, long elementCost) {
         int procs = p.size();
         int logP = FftSize.log2(procs, "processor count p");
         int logB = FftSize.checkInterleaved(a);
@@ -54,25 +83,34 @@ public final class ExchangeFft {
         if (elementCost < 0) {
             throw new IllegalArgumentException("element cost must not be negative, got " + elementCost);
         }
+        if (spare != null && (spare == a || spare.length != a.length)) {
+            throw new IllegalArgumentException("the spare block must be another array of " + a.length
+                    + " doubles, got " + (spare == a ? "the block itself" : spare.length + " doubles"));
+        }
         boolean model = p.clock() == ClockKind.MODEL;
         Fft.forward(a);
         if (model) {
             p.compute(elementCost * block * logB);
         }
+        double[] own = spare == null && logP > 0 ? new double[a.length] : spare;
         int rank = p.rank();
         for (int j = 0; j < logP; j++) {
             int partner = rank ^ (1 << j);
-            p.send(partner, TAG, a.clone());
+            // Snapshot into the spare and hand it over: from here on it is the partner's.
+            System.arraycopy(a, 0, own, 0, a.length);
+            p.send(partner, TAG, own);
             Message m = p.recv(partner);
             if (m.tag() != TAG || !(m.payload() instanceof double[] theirs) || theirs.length != 2 * block) {
                 throw new IllegalStateException("expected an FFT block of " + block + " points from rank " + partner + ", got " + m);
             }
             boolean lower = (rank & (1 << j)) == 0;
             combine(a, theirs, lower, (rank & ((1 << j) - 1)) * block, block << (j + 1));
+            own = theirs;
             if (model) {
                 p.compute(elementCost * block);
             }
         }
+        return own;
     }
 
     /**

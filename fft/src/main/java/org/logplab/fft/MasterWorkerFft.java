@@ -7,9 +7,11 @@ import org.logplab.core.Processor;
  * The seed's master/worker form of the parallel FFT: rank 0 holds all {@code N} points, scatters
  * to each rank {@code r} its decimated subsequence {@code x[s + p m]} ({@code s =
  * bitreverse_p(r)}), every rank runs {@link ExchangeFft}, and rank 0 gathers the output blocks
- * back in natural order, in place (interleaved arrays, as {@link Fft}). Messages are copies (16
- * bytes per point), tagged
- * {@link #SCATTER} and {@link #GATHER}; the master sends and receives in rank order.
+ * back in natural order, in place (interleaved arrays, as {@link Fft}). Messages carry 16 bytes
+ * per point, tagged {@link #SCATTER} and {@link #GATHER}; the master sends and receives in rank
+ * order. Payloads are handed over, not copied ({@link Processor}, Ownership): each scattered
+ * block is a new array the worker then owns and transforms in place, and each gathered block is
+ * the worker's last use of it; the master copies it into {@code a}.
  */
 public final class MasterWorkerFft {
     /** Tag of the scatter messages. */
@@ -28,7 +30,7 @@ public final class MasterWorkerFft {
      */
     public static void transform(Processor p, double[] a, long elementCost) {
         int procs = p.size();
-        int logP = FftSize.log2(procs, "processor count p");
+        FftSize.log2(procs, "processor count p");
         double[] block;
         if (p.rank() == 0) {
             FftSize.checkInterleaved(a);
@@ -37,9 +39,9 @@ public final class MasterWorkerFft {
                 throw new IllegalArgumentException("N/p must be at least 2, got N=" + n + ", p=" + procs);
             }
             for (int r = 1; r < procs; r++) {
-                p.send(r, SCATTER, decimate(a, procs, logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP)));
+                p.send(r, SCATTER, inputBlock(a, procs, r));
             }
-            block = decimate(a, procs, 0);
+            block = inputBlock(a, procs, 0);
         } else {
             Message m = p.recv(0);
             if (m.tag() != SCATTER || !(m.payload() instanceof double[] part)) {
@@ -49,7 +51,7 @@ public final class MasterWorkerFft {
         }
         ExchangeFft.transform(p, block, elementCost);
         if (p.rank() != 0) {
-            p.send(0, GATHER, block);
+            p.send(0, GATHER, block); // the master's from here on: not touched again
             return;
         }
         System.arraycopy(block, 0, a, 0, block.length);
@@ -62,8 +64,13 @@ public final class MasterWorkerFft {
         }
     }
 
-    /** Points {@code s, s + p, s + 2p, ...} of {@code a}, interleaved. */
-    private static double[] decimate(double[] a, int p, int s) {
+    /**
+     * Rank {@code r}'s input block for {@link ExchangeFft}, a new array: the points {@code s, s + p,
+     * s + 2p, ...} of {@code a} ({@code s = bitreverse_p(r)}, {@code p} a power of two), interleaved.
+     */
+    static double[] inputBlock(double[] a, int p, int r) {
+        int logP = Integer.numberOfTrailingZeros(p);
+        int s = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
         int block = a.length / 2 / p;
         double[] part = new double[2 * block];
         for (int m = 0; m < block; m++) {

@@ -1,0 +1,133 @@
+package org.logplab.fft;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LogP;
+import org.logplab.core.Machine;
+import org.logplab.core.RunConfig;
+import org.logplab.core.RunResult;
+import org.logplab.core.ThreadKind;
+
+/**
+ * The butterfly-exchange FFT hands its blocks over without copies it does not need: it keeps the
+ * ownership rule (checked by the runtime's debug mode) and, given a spare block per rank, runs
+ * transform after transform on one machine without allocating an exchange buffer.
+ */
+class ExchangeFftOwnershipTest {
+
+    @Test
+    void shouldEqualTheNaiveDftWithTheOwnershipCheckOnUnderBothClocks() {
+        Random random = new Random(11);
+        for (int n : new int[] {8, 64, 512}) {
+            double[][] x = {random.doubles(n, -1, 1).toArray(), random.doubles(n, -1, 1).toArray()};
+            double[][] dft = NaiveDft.dft(x[0], x[1], -1);
+            double[] expected = ComplexArrays.interleave(dft[0], dft[1]);
+            double[] input = ComplexArrays.interleave(x[0], x[1]);
+            for (int p : new int[] {2, 4}) {
+                for (ClockKind clock : ClockKind.values()) {
+                    double[][] blocks = blocks(input, p);
+                    LogP params = LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, p);
+                    RunResult r = Machine.run(config(params, clock), proc -> ExchangeFft.transform(proc, blocks[proc.rank()], 1));
+                    assertThat(r.messagesReceived()).isEqualTo((long) p * Integer.numberOfTrailingZeros(p));
+                    assertThat(r.inFlight()).isEmpty();
+                    assertThat(ComplexArrays.relativeRmsError(concat(blocks), expected))
+                            .as("N=%d p=%d %s", n, p, clock).isLessThan(1e-12);
+                    if (clock == ClockKind.MODEL) {
+                        assertThat(r.makespan()).isEqualTo(FftTiming.distributed(params, p, n / p, 1));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldRunBackToBackOnOneMachineReusingItsSpareBlocks() {
+        Random random = new Random(12);
+        int n = 256;
+        for (ClockKind clock : ClockKind.values()) {
+            int p = clock == ClockKind.MODEL ? 4 : 2;
+            int block = n / p;
+            double[][] spares = new double[p][2 * block];
+            Set<double[]> allSpares = identitySet(spares);
+            try (Machine machine = Machine.open(config(LogP.of(0, 0, 0, p), clock))) {
+                for (int run = 0; run < 200; run++) {
+                    double[] input = random.doubles(2 * n, -1, 1).toArray();
+                    double[] expected = input.clone();
+                    Fft.forward(expected);
+                    double[][] blocks = blocks(input, p);
+                    // Other L, o, g, G on the same processors: the model time follows them exactly.
+                    LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p, random.nextInt(2));
+                    long cost = random.nextInt(3);
+                    RunResult r = machine.run(params, proc -> spares[proc.rank()] =
+                            ExchangeFft.transform(proc, blocks[proc.rank()], spares[proc.rank()], cost));
+                    assertThat(ComplexArrays.relativeRmsError(concat(blocks), expected))
+                            .as("run %d %s", run, clock).isLessThan(1e-12);
+                    if (clock == ClockKind.MODEL) {
+                        assertThat(r.makespan()).isEqualTo(FftTiming.distributed(params, p, block, cost));
+                    }
+                    // The spares only change hands: nothing new was allocated for the exchanges.
+                    assertThat(identitySet(spares)).isEqualTo(allSpares);
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldRejectASpareThatIsTheBlockOrOfAnotherLength() {
+        assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL, proc -> {
+            double[] a = new double[8];
+            ExchangeFft.transform(proc, a, a, 1);
+        })).hasStackTraceContaining("the spare block must be another array of 8 doubles, got the block itself");
+        assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL,
+                proc -> ExchangeFft.transform(proc, new double[8], new double[4], 1)))
+                .hasStackTraceContaining("the spare block must be another array of 8 doubles, got 4 doubles");
+    }
+
+    @Test
+    void shouldReturnTheSpareItselfOnOneProcessor() {
+        double[] spare = new double[8];
+        double[][] returned = new double[1][];
+        Machine.run(LogP.of(1, 1, 1, 1), ClockKind.MODEL,
+                proc -> returned[0] = ExchangeFft.transform(proc, new double[8], spare, 1));
+        assertThat(returned[0]).isSameAs(spare);
+    }
+
+    /** Wall-clock runs of more ranks than the 2 cores run on virtual threads, as {@link ParallelFftTest}. */
+    private static RunConfig config(LogP params, ClockKind clock) {
+        return RunConfig.builder(params).clock(clock)
+                .threads(clock == ClockKind.WALL && params.P() <= 2 ? ThreadKind.PLATFORM : ThreadKind.VIRTUAL)
+                .checkOwnership(true).timeout(Duration.ofSeconds(30)).build();
+    }
+
+    /** Each rank's decimated input block, as {@link MasterWorkerFft} scatters them. */
+    private static double[][] blocks(double[] input, int p) {
+        double[][] blocks = new double[p][];
+        for (int r = 0; r < p; r++) {
+            blocks[r] = MasterWorkerFft.inputBlock(input, p, r);
+        }
+        return blocks;
+    }
+
+    /** The ranks' output blocks in rank order: the transform in natural order. */
+    private static double[] concat(double[][] blocks) {
+        double[] out = new double[blocks.length * blocks[0].length];
+        for (int r = 0; r < blocks.length; r++) {
+            System.arraycopy(blocks[r], 0, out, r * blocks[r].length, blocks[r].length);
+        }
+        return out;
+    }
+
+    private static Set<double[]> identitySet(double[][] arrays) {
+        Set<double[]> set = Collections.newSetFromMap(new IdentityHashMap<>());
+        Collections.addAll(set, arrays);
+        return set;
+    }
+}
