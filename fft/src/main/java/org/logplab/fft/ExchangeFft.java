@@ -139,4 +139,22 @@ public final class ExchangeFft {
             a[x + 1] = u[x + 1] + wi;
         }
     }
+
+    /**
+     * Rank {@code r}'s input block for {@link ExchangeFft}, a new array: the points {@code s, s + p,
+     * s + 2p, ...} of {@code a} ({@code s = bitreverse_p(r)}, {@code p} a power of two), interleaved:
+     * the distribution {@link #transform} expects.
+     */
+    public static double[] inputBlock(double[] a, int p, int r) {
+        int logP = Integer.numberOfTrailingZeros(p);
+        int s = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
+        int block = a.length / 2 / p;
+        double[] part = new double[2 * block];
+        for (int m = 0; m < block; m++) {
+            int from = 2 * (s + p * m);
+            part[2 * m] = a[from];
+            part[2 * m + 1] = a[from + 1];
+        }
+        return part;
+    }
 }

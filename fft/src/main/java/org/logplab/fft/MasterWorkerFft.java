@@ -39,9 +39,9 @@ public final class MasterWorkerFft {
                 throw new IllegalArgumentException("N/p must be at least 2, got N=" + n + ", p=" + procs);
             }
             for (int r = 1; r < procs; r++) {
-                p.send(r, SCATTER, inputBlock(a, procs, r));
+                p.send(r, SCATTER, ExchangeFft.inputBlock(a, procs, r));
             }
-            block = inputBlock(a, procs, 0);
+            block = ExchangeFft.inputBlock(a, procs, 0);
         } else {
             Message m = p.recv(0);
             if (m.tag() != SCATTER || !(m.payload() instanceof double[] part)) {
@@ -62,22 +62,5 @@ public final class MasterWorkerFft {
             }
             System.arraycopy(out, 0, a, r * block.length, block.length);
         }
-    }
-
-    /**
-     * Rank {@code r}'s input block for {@link ExchangeFft}, a new array: the points {@code s, s + p,
-     * s + 2p, ...} of {@code a} ({@code s = bitreverse_p(r)}, {@code p} a power of two), interleaved.
-     */
-    static double[] inputBlock(double[] a, int p, int r) {
-        int logP = Integer.numberOfTrailingZeros(p);
-        int s = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
-        int block = a.length / 2 / p;
-        double[] part = new double[2 * block];
-        for (int m = 0; m < block; m++) {
-            int from = 2 * (s + p * m);
-            part[2 * m] = a[from];
-            part[2 * m + 1] = a[from + 1];
-        }
-        return part;
     }
 }

@@ -111,7 +111,7 @@ class ExchangeFftOwnershipTest {
     private static double[][] blocks(double[] input, int p) {
         double[][] blocks = new double[p][];
         for (int r = 0; r < p; r++) {
-            blocks[r] = MasterWorkerFft.inputBlock(input, p, r);
+            blocks[r] = ExchangeFft.inputBlock(input, p, r);
         }
         return blocks;
     }

@@ -206,20 +206,13 @@ public enum ClusterJob {
             throw new IllegalArgumentException("the FFT needs P a power of two, got " + P);
         }
         int points = (int) n;
-        int block = points / P;
-        int logP = Integer.numberOfTrailingZeros(P);
         return p -> {
             SplittableRandom random = new SplittableRandom(FFT_SEED);
             double[] x = new double[2 * points];
             for (int i = 0; i < x.length; i++) {
                 x[i] = random.nextDouble(-1, 1);
             }
-            int first = logP == 0 ? 0 : Integer.reverse(p.rank()) >>> (32 - logP);
-            double[] a = new double[2 * block];
-            for (int m = 0; m < block; m++) {
-                a[2 * m] = x[2 * (first + P * m)];
-                a[2 * m + 1] = x[2 * (first + P * m) + 1];
-            }
+            double[] a = ExchangeFft.inputBlock(x, P, p.rank());
             ExchangeFft.transform(p, a, 1);
             long digest = 1;
             for (double v : a) {

@@ -104,18 +104,11 @@ public final class FftRuns {
      * {@link #logp}.
      */
     public Pair logpDistributed(int p) {
-        int logP = Integer.numberOfTrailingZeros(p);
         double[][] blocks = new double[p][];
         // One spare block per rank, handed from rank to rank by the exchanges: nothing allocated per repetition.
         double[][] spares = new double[p][2 * n / p];
         for (int r = 0; r < p; r++) {
-            int first = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
-            double[] block = new double[2 * n / p];
-            for (int m = 0; m < n / p; m++) {
-                block[2 * m] = engineData[2 * (first + p * m)];
-                block[2 * m + 1] = engineData[2 * (first + p * m) + 1];
-            }
-            blocks[r] = block;
+            blocks[r] = ExchangeFft.inputBlock(engineData, p, r);
         }
         return onRuntime(p, (proc, k) -> {
             if (k % 32 == 31) {

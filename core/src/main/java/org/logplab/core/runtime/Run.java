@@ -28,8 +28,12 @@ final class Run {
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
     /** How long the waiting caller yields before it parks: an empty run takes a few microseconds. */
     private static final WaitStrategy CALLER_WAIT = WaitStrategy.yielding(50_000);
-    /** Spinning processors spin this long for a message before blocking. */
-    static final long SPIN_NANOS = 10_000_000;
+    /**
+     * Spinning processors spin this long for a message, then yield their core (to whatever else
+     * runs on the host) for {@link #YIELD_NANOS} more before they block.
+     */
+    static final long SPIN_NANOS = 100_000;
+    static final long YIELD_NANOS = 10_000_000;
 
     final ProcessorPool pool;
     final RunConfig config;
@@ -67,7 +71,7 @@ final class Run {
         this.model = config.clock() == ClockKind.MODEL;
         this.timed = model || config.trace() || params.L() > 0 || params.o() > 0 || params.g() > 0 || params.G() > 0;
         this.latencyEvery = config.latency().every();
-        this.messageWait = pool.spinning ? WaitStrategy.spinning(SPIN_NANOS) : outside.messageWait();
+        this.messageWait = pool.spinning ? WaitStrategy.spinningThenYielding(SPIN_NANOS, YIELD_NANOS) : outside.messageWait();
         this.coordinator = new Coordinator(this, pool.local, pool.spinning, model);
         this.inRun = new AtomicInteger(pool.local.length);
     }

@@ -5,7 +5,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * How a thread of the runtime waits for something another thread will do: spin with
- * {@link Thread#onSpinWait()} for a while, or yield the core for a while, then give up so that
+ * {@link Thread#onSpinWait()} for a while, then yield the core for a while, then give up so that
  * the caller blocks (parks until woken); and how it waits for a point in time, parking while it is
  * far and spinning the last stretch. The one home of every wait in the runtime, in the spirit of
  * Agrona's {@code IdleStrategy}:
@@ -46,9 +46,13 @@ final class WaitStrategy {
         this.yieldNanos = yieldNanos;
     }
 
-    /** Spins for up to {@code nanos}, then gives up. */
-    static WaitStrategy spinning(long nanos) {
-        return new WaitStrategy(nanos, 0);
+    /**
+     * Spins for up to {@code spinNanos}, then yields for up to {@code yieldNanos} more, then gives
+     * up: a thread that spins while the thread it waits for has lost its core (another program
+     * on the host) would otherwise keep that core from it for the whole wait.
+     */
+    static WaitStrategy spinningThenYielding(long spinNanos, long yieldNanos) {
+        return new WaitStrategy(spinNanos, yieldNanos);
     }
 
     /** Yields the core for up to {@code nanos}, then gives up. */
@@ -77,8 +81,10 @@ final class WaitStrategy {
                 }
             }
         }
+        long start = System.nanoTime();
+        long spinEnd = start + spinNanos;
+        long end = spinEnd + yieldNanos;
         boolean spin = spinNanos > 0;
-        long end = System.nanoTime() + (spin ? spinNanos : yieldNanos);
         for (int i = 1; ; i++) {
             if (spin) {
                 Thread.onSpinWait();
@@ -90,9 +96,11 @@ final class WaitStrategy {
             }
             if (!spin || (i & (CHECK_EVERY - 1)) == 0) {
                 abort.check();
-                if (System.nanoTime() - end >= 0) {
+                long now = System.nanoTime();
+                if (now - end >= 0) {
                     return false;
                 }
+                spin = now - spinEnd < 0;
             }
         }
     }
