@@ -40,6 +40,31 @@ class ReadmeExampleTest {
     }
 
     @Test
+    void theMachineThatStaysUpFromTheReadmeRunsAThousandProgramsOnTwoThreads() {
+        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL)
+                .latency(LatencySampling.SAMPLED).build();
+        java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        long[] sum = {0};
+        try (Machine machine = Machine.open(config)) {
+            for (int k = 0; k < 1_000; k++) {
+                long value = k;
+                RunResult run = machine.run(p -> {
+                    threads.add(Thread.currentThread());
+                    if (p.rank() == 0) {
+                        p.sendLong(1, 7, value);
+                    } else {
+                        sum[0] += p.recvLong(0, 7);
+                    }
+                });
+                // one message a run, each the first of its sender: sampled
+                assertThat(run.latency().getTotalCount()).isEqualTo(1);
+            }
+        }
+        assertThat(sum[0]).isEqualTo(999L * 1000 / 2);
+        assertThat(threads).hasSize(2).noneMatch(Thread::isAlive);
+    }
+
+    @Test
     void theSameBroadcastSplitOverThreeInMemoryNodesFinishesAt34Too() throws Exception {
         RunConfig config = RunConfig.builder(LogP.of(6, 2, 4, 8)).build();
         Program program = p -> {
