@@ -9,7 +9,6 @@ import org.logplab.core.RunResult;
 import org.logplab.core.runtime.NodeSnapshot;
 import org.logplab.core.runtime.RankTotals;
 import org.logplab.core.runtime.RecvAnyRule;
-import org.logplab.core.runtime.RecvAnyWaiter;
 
 /**
  * Node 0's view of the whole cluster: the latest report of every node, and what to do when they
@@ -78,7 +77,7 @@ final class ClusterCoordinator {
             }
         }
         boolean allDone = true;
-        List<RecvAnyWaiter> waiters = new ArrayList<>();
+        List<RecvAnyRule.Waiter> waiters = new ArrayList<>();
         List<DeadlockException.Wait> waits = new ArrayList<>();
         for (Report r : latest) {
             for (NodeSnapshot.Rank rank : r.snapshot().ranks()) {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.logplab.core.RunResult;
 import org.logplab.core.runtime.NodeSnapshot;
-import org.logplab.core.runtime.RecvAnyWaiter;
+import org.logplab.core.runtime.RecvAnyRule;
 
 /**
  * A node's report to the coordinator: a quiescent snapshot of its ranks with the data frames it had
@@ -30,7 +30,7 @@ record Report(long appliedSeq, long[] sentTo, long[] receivedFrom, NodeSnapshot 
         }
         a[i++] = ranks.size();
         for (NodeSnapshot.Rank r : ranks) {
-            RecvAnyWaiter w = r.waiter();
+            RecvAnyRule.Waiter w = r.waiter();
             a[i++] = r.rank();
             a[i++] = r.status().ordinal();
             a[i++] = r.peer();
@@ -87,7 +87,7 @@ record Report(long appliedSeq, long[] sentTo, long[] receivedFrom, NodeSnapshot 
                 NodeSnapshot.Status status = statuses[Math.toIntExact(a[i + 1])];
                 int peer = Math.toIntExact(a[i + 2]);
                 int kind = Math.toIntExact(a[i + 3]);
-                RecvAnyWaiter w = kind == 0 ? null : new RecvAnyWaiter(rank, kind == 2, a[i + 4], a[i + 5], a[i + 6]);
+                RecvAnyRule.Waiter w = kind == 0 ? null : new RecvAnyRule.Waiter(rank, kind == 2, a[i + 4], a[i + 5], a[i + 6]);
                 ranks.add(new NodeSnapshot.Rank(rank, status, peer, w, a[i + 7], a[i + 8], a[i + 9]));
                 i += RANK_FIELDS;
             }

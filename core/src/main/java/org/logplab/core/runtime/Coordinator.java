@@ -205,9 +205,9 @@ final class Coordinator {
      * {@code L = o = 0} a message sent at the very instant of a deadline may miss it).
      */
     private boolean resolveRecvAny() {
-        List<RecvAnyWaiter> waiters = new ArrayList<>();
+        List<RecvAnyRule.Waiter> waiters = new ArrayList<>();
         for (ProcessorImpl w : anyWaiters) {
-            RecvAnyWaiter view = waiterView(w);
+            RecvAnyRule.Waiter view = waiterView(w);
             if (view != null) {
                 waiters.add(view);
             }
@@ -222,18 +222,18 @@ final class Coordinator {
     }
 
     /** Under the lock: {@code w}'s view for {@link RecvAnyRule}, or null if it can only wait. */
-    private RecvAnyWaiter waiterView(ProcessorImpl w) {
+    private RecvAnyRule.Waiter waiterView(ProcessorImpl w) {
         long o = run.params.o();
         long latency = run.params.L();
         ChannelConsumer in = w.earliestHead();
         if (in != null && in.arrival() <= w.anyDeadline) {
             long arrival = in.arrival();
             long action = Math.max(w.clock.receiveReady(), arrival);
-            return new RecvAnyWaiter(w.rank, true, action, action + 2 * o + latency, arrival);
+            return new RecvAnyRule.Waiter(w.rank, true, action, action + 2 * o + latency, arrival);
         }
         if (w.anyDeadline != Long.MAX_VALUE) {
             long action = Math.max(w.clock.now(), w.anyDeadline);
-            return new RecvAnyWaiter(w.rank, false, action, action + o + latency, action);
+            return new RecvAnyRule.Waiter(w.rank, false, action, action + o + latency, action);
         }
         return null;
     }
@@ -264,7 +264,7 @@ final class Coordinator {
                     case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
                     default -> throw new IllegalStateException("rank " + p.rank + " runs while its process is quiescent");
                 };
-                RecvAnyWaiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock ? waiterView(p) : null;
+                RecvAnyRule.Waiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock ? waiterView(p) : null;
                 int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer : -1;
                 ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime, p.sent, p.received));
                 p.leftovers(left::add);
