@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
 @Command(header = "Largest model-clock collective within a time budget.", name = "scale", description = {
     "Scale of the model clock: a collective (--algo tree, optimal or butterfly) on virtual threads, P doubling",
     "until a run exceeds the time budget or the heap (about 1 KB per processor; it says what -Xmx a P needs).",
-    "P = 2^23: LOGPLAB_JAVA_OPTS='-Xms20g -Xmx20g'."})
+    "P = 2^23: LOGPLAB_JAVA_OPTS='-Xms20g -Xmx20g -Xmn16g'."})
 final class ScaleCommand extends CommandBase {
     /** A run still going after this many budgets is stopped (a heap too small for P thrashes for minutes). */
     private static final int STOP_AFTER_BUDGETS = 3;
@@ -134,9 +134,10 @@ final class ScaleCommand extends CommandBase {
         }
         long gib = (need + (1L << 30) - 1) >> 30;
         return String.format("P = %,d needs about %.1f GiB of heap (%,d bytes per processor for --algo %s, with room for the "
-                + "collector); this JVM may use %.1f GiB: run with LOGPLAB_JAVA_OPTS=-Xmx%dg (ideally -Xms%dg too)",
+                + "collector); this JVM may use %.1f GiB: run with LOGPLAB_JAVA_OPTS='-Xms%dg -Xmx%dg -Xmn%dg' (a young "
+                + "generation that holds the whole run spares the collector copying it)",
                 processors, need / (double) (1L << 30), bytesPerProcessor(algo, processors), algo, max / (double) (1L << 30),
-                gib, gib);
+                gib, gib, Math.max(1, gib * 4 / 5));
     }
 
     @Override
@@ -174,6 +175,10 @@ final class ScaleCommand extends CommandBase {
                 break;
             }
             LogP params = LogP.of(latency, overhead, gap, p);
+            // Start each run with an empty young generation, as JMH does between iterations: the
+            // garbage of the smaller runs before would otherwise make the collector copy this
+            // run's millions of live processors in the middle of it.
+            System.gc();
             note(algo + " on " + p + " processors...");
             Workload work = workload(params);
             long start = System.nanoTime();
