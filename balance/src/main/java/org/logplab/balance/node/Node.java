@@ -51,6 +51,8 @@ public final class Node implements NodeView {
     private final List<Task> arrivals;
     private int nextArrival;
     private final ArrayDeque<Task> queue = new ArrayDeque<>();
+    /** Scratch for the tasks one migration takes (nulled after each, so it holds no task). */
+    private Task[] taken = new Task[16];
     private long queuedWork;
     private final long[] known;
     private final long[] knownAt;
@@ -155,17 +157,28 @@ public final class Node implements NodeView {
                 Arrays.copyOf(loadValues, loadChanges));
     }
 
-    /** Handles the messages that have arrived by now (only those: a stream of requests must not starve the node). */
+    /**
+     * Handles the messages that have arrived by now (only those: a stream of requests must not
+     * starve the node). The first look is {@code pollAny}, which under the wall clock reads no
+     * clock when nothing is queued ({@code recvAnyBy(now)} reads one to see that its deadline has
+     * passed): the node looks once or twice per task and usually finds nothing. Under the model
+     * clock {@link #now} is {@code p.now()} then, so the two are the same call. Once a message has
+     * been handled the clock has moved on, and the later looks keep the deadline of the first.
+     */
     private void drainArrived() {
+        if (stopped) {
+            return;
+        }
         long until = now;
-        Message m;
-        while (!stopped) {
-            m = p.recvAnyBy(until);
-            afterReceive(m, until);
-            if (m == null) {
+        Message m = p.pollAny();
+        while (m != null) {
+            now = p.now();
+            handle(m);
+            if (stopped) {
                 return;
             }
-            handle(m);
+            m = p.recvAnyBy(until);
+            afterReceive(m, until);
         }
     }
 
@@ -442,7 +455,9 @@ public final class Node implements NodeView {
         if (amount <= 0 || queue.isEmpty() || !executedSinceReceive) {
             return 0;
         }
-        ArrayDeque<Task> taken = new ArrayDeque<>();
+        // Taken into a scratch array the node keeps, then copied once into the batch (which
+        // belongs to the receiver from the send on): one array per migration, no deque.
+        int count = 0;
         long moved = 0;
         while (!queue.isEmpty()) {
             Task t = newest ? queue.peekLast() : queue.peekFirst();
@@ -452,26 +467,34 @@ public final class Node implements NodeView {
             }
             if (newest) {
                 queue.pollLast();
-                taken.addFirst(t);
             } else {
                 queue.pollFirst();
-                taken.addLast(t);
             }
+            if (count == taken.length) {
+                taken = Arrays.copyOf(taken, 2 * count);
+            }
+            taken[count++] = t;
             moved += t.cost();
             if (moved >= amount) {
                 break;
             }
         }
-        if (taken.isEmpty()) {
+        if (count == 0) {
             return 0;
         }
+        // The batch lists the tasks in this queue's order (oldest first), taken from either end.
+        Task[] tasks = new Task[count];
+        for (int i = 0; i < count; i++) {
+            tasks[newest ? count - 1 - i : i] = taken[i];
+        }
+        Arrays.fill(taken, 0, count, null);
         queuedWork -= moved;
         recordLoad();
-        Batch batch = new Batch(taken.toArray(Task[]::new), queuedWork);
+        Batch batch = new Batch(tasks, queuedWork);
         send(j, Tags.TASKS, batch, batch.bytes());
         basicCount++;
         balancingMessages++;
-        migratedTasks += taken.size();
+        migratedTasks += count;
         return moved;
     }
 

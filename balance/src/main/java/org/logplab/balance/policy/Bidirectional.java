@@ -48,7 +48,7 @@ public final class Bidirectional implements Policy {
                 // The two sides are exactly the light and heavy policies (their notices aside):
                 // the sets choose which one acts, not whom it deals with.
                 receiver = new LightNodeRequest.Receiver(LoadNotices.NONE, 0.5, 0);
-                sender = new HeavyNodeRequest.Sender(LoadNotices.NONE, 1.5);
+                sender = new HeavyNodeRequest.Sender(1.5, false);
                 update(node);
             }
 

@@ -35,16 +35,26 @@ public final class HeavyNodeRequest implements Policy {
 
     @Override
     public NodePolicy forNode(int rank) {
-        return new Sender(LoadNotices.aboveShare(heavyFraction), heavyFraction);
+        return new Sender(heavyFraction, true);
     }
 
-    /** The sender-initiated side, shared with {@link Bidirectional}. */
+    /**
+     * The sender-initiated side, shared with {@link Bidirectional}. Its push test and its notices'
+     * test are one test (queued work above {@code heavyFraction} times the fair share, see
+     * {@link LoadNotices#aboveShare(double)}), so after a task it makes the test once: a node
+     * that is not heavy pushes nothing and is light, one that is heavy but moved nothing is still
+     * heavy; only a push that moved work calls for a new test.
+     */
     static class Sender implements NodePolicy {
         private final LoadNotices notices;
         private final double heavyFraction;
 
-        Sender(LoadNotices notices, double heavyFraction) {
-            this.notices = notices;
+        /**
+         * @param notify whether this side tells the domain its state ({@link LoadNotices#aboveShare(double)}
+         *     of {@code heavyFraction}); if not, another part of the policy sends the notices
+         */
+        Sender(double heavyFraction, boolean notify) {
+            this.notices = notify ? LoadNotices.aboveShare(heavyFraction) : LoadNotices.NONE;
             this.heavyFraction = heavyFraction;
         }
 
@@ -55,14 +65,12 @@ public final class HeavyNodeRequest implements Policy {
 
         @Override
         public void onReleased(NodeView node) {
-            tryPush(node);
-            notices.maybeNotify(node);
+            pushThenNotify(node);
         }
 
         @Override
         public void onFinished(NodeView node) {
-            tryPush(node);
-            notices.maybeNotify(node);
+            pushThenNotify(node);
         }
 
         @Override
@@ -80,12 +88,27 @@ public final class HeavyNodeRequest implements Policy {
             notices.maybeNotify(node);
         }
 
+        /** {@link #tryPush}, then tells the domain the state if it changed (testing again only if work moved). */
+        private void pushThenNotify(NodeView node) {
+            long moved = tryPush(node);
+            int state = moved < 0 ? LoadNotices.LIGHT : moved == 0 ? LoadNotices.HEAVY : notices.stateOf(node);
+            notices.maybeNotify(node, state);
+        }
 
-        void tryPush(NodeView node) {
-            double tau = Domain.drainTime(node);
-            if (node.queuedTasks() > 1 && node.queuedWork() > heavyFraction * tau * node.capacity()) {
-                Domain.pushToLight(node, tau, true);
+        /**
+         * Pushes this node's excess to the members below their share if it is heavy (two tasks or
+         * more queued, queued work above {@code heavyFraction} times its share). Returns the work
+         * moved, or -1 if the node is not heavy.
+         */
+        long tryPush(NodeView node) {
+            if (node.queuedTasks() <= 1) {
+                return -1;
             }
+            double tau = Domain.drainTime(node);
+            if (!LoadNotices.aboveShare(node, heavyFraction, tau)) {
+                return -1;
+            }
+            return Domain.pushToLight(node, tau, true);
         }
     }
 }

@@ -22,8 +22,17 @@ final class LoadNotices {
 
     /** Heavy: work waiting (two queued tasks or more) and queued work above {@code high} times the fair share. */
     static LoadNotices aboveShare(double high) {
-        return new LoadNotices(node -> node.queuedTasks() > 1
-                && node.queuedWork() > high * Domain.drainTime(node) * node.capacity());
+        return new LoadNotices(node -> aboveShare(node, high));
+    }
+
+    /** The test of {@link #aboveShare(double)}: whether {@code node} is heavy by it now. */
+    static boolean aboveShare(NodeView node, double high) {
+        return node.queuedTasks() > 1 && aboveShare(node, high, Domain.drainTime(node));
+    }
+
+    /** The same test's work part, for a caller that has the drain time {@code tau} at hand (and at least two tasks queued). */
+    static boolean aboveShare(NodeView node, double high, double tau) {
+        return node.queuedWork() > high * tau * node.capacity();
     }
 
     /** Heavy: more than {@code tasks} tasks queued (the classic queue-length threshold). */
@@ -38,7 +47,14 @@ final class LoadNotices {
 
     /** Tells the domain if the state changed since the last notice; returns the state. */
     int maybeNotify(NodeView node) {
-        int state = stateOf(node);
+        return maybeNotify(node, stateOf(node));
+    }
+
+    /**
+     * As {@link #maybeNotify(NodeView)} with the state already known: {@code state} must be what
+     * {@link #stateOf} says now (a caller that has just made the same test saves making it twice).
+     */
+    int maybeNotify(NodeView node, int state) {
         if (state != told && this != NONE) {
             node.notifyDomain(state);
             told = state;
