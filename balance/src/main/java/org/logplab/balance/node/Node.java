@@ -1,6 +1,5 @@
 package org.logplab.balance.node;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -50,9 +49,7 @@ public final class Node implements NodeView {
     private final long unit;
     private final List<Task> arrivals;
     private int nextArrival;
-    private final ArrayDeque<Task> queue = new ArrayDeque<>();
-    /** Scratch for the tasks one migration takes (nulled after each, so it holds no task). */
-    private Task[] taken = new Task[16];
+    private final TaskQueue queue = new TaskQueue();
     private long queuedWork;
     private final long[] known;
     private final long[] knownAt;
@@ -280,9 +277,10 @@ public final class Node implements NodeView {
                 executedSinceReceive = false;
                 long moved = 0;
                 for (Task t : b.tasks()) {
-                    enqueue(t);
                     moved += t.cost();
                 }
+                queue.addAll(b.tasks());
+                queuedWork += moved;
                 recordLoad();
                 policy.onTasks(this, from, moved);
             }
@@ -455,25 +453,18 @@ public final class Node implements NodeView {
         if (amount <= 0 || queue.isEmpty() || !executedSinceReceive) {
             return 0;
         }
-        // Taken into a scratch array the node keeps, then copied once into the batch (which
-        // belongs to the receiver from the send on): one array per migration, no deque.
+        // Chooses how many go by looking at the queue from the chosen end, then takes them out in
+        // one copy, in queue order (oldest first) as the batch lists them.
+        int size = queue.size();
         int count = 0;
         long moved = 0;
-        while (!queue.isEmpty()) {
-            Task t = newest ? queue.peekLast() : queue.peekFirst();
+        while (count < size) {
+            Task t = queue.get(newest ? size - 1 - count : count);
             // Take it if it fits, or if overshooting by it leaves us nearer the amount than stopping short.
             if (moved + t.cost() > amount && moved + t.cost() - amount >= amount - moved) {
                 break;
             }
-            if (newest) {
-                queue.pollLast();
-            } else {
-                queue.pollFirst();
-            }
-            if (count == taken.length) {
-                taken = Arrays.copyOf(taken, 2 * count);
-            }
-            taken[count++] = t;
+            count++;
             moved += t.cost();
             if (moved >= amount) {
                 break;
@@ -482,12 +473,7 @@ public final class Node implements NodeView {
         if (count == 0) {
             return 0;
         }
-        // The batch lists the tasks in this queue's order (oldest first), taken from either end.
-        Task[] tasks = new Task[count];
-        for (int i = 0; i < count; i++) {
-            tasks[newest ? count - 1 - i : i] = taken[i];
-        }
-        Arrays.fill(taken, 0, count, null);
+        Task[] tasks = newest ? queue.removeLast(count) : queue.removeFirst(count);
         queuedWork -= moved;
         recordLoad();
         Batch batch = new Batch(tasks, queuedWork);
