@@ -24,9 +24,9 @@ import picocli.CommandLine.Option;
  * alternation in one invocation: ping-pong, streaming, broadcast and all-reduce of one 8-byte
  * value and the exchange of FFT blocks on 2 processors of a machine that stays up (wall clock,
  * nothing injected), against JCTools' plain SPSC queue between two threads (the floor) and Open
- * MPI on 2 ranks of this host (shared memory; {@code bench/peers/mpi}). Each round runs every
- * side once; the figures are medians over the rounds, so that a host whose speed drifts slows
- * every side alike. Without Open MPI it says how to install it and shows the rest.
+ * MPI on 2 ranks of this host (shared memory; {@code bench/peers/mpi}). One test at a time, each
+ * round runs every side once; the figures are medians over the rounds, so that a host whose speed
+ * drifts slows every side alike. Without Open MPI it says how to install it and shows the rest.
  *
  * <p>JSON Lines, one object per test and size: {@code test}, {@code size_bytes}, {@code rounds},
  * {@code latency}, {@code ours_ns}, {@code floor_ns}, {@code ours_per_floor}, {@code mpi_ns},
@@ -124,26 +124,37 @@ final class VersusCommand extends CommandBase {
         RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
                 .latency(sampling).build();
         try (Machine machine = Machine.open(config)) {
-            note("warming up...");
-            for (Row row : rows) {
-                MessagePath.ours(machine, row.test(), Math.max(1, row.operations() / 4), row.points());
-                if (floorOn && !row.test().hasBlock()) {
-                    MessagePath.floor(row.test(), Math.max(1, row.operations() / 4));
-                }
-            }
-            for (int r = 0; r < rounds; r++) {
-                note("round " + (r + 1) + " of " + rounds + "...");
-                for (Row row : rows) {
-                    ours.get(row)[r] = MessagePath.ours(machine, row.test(), row.operations(), row.points());
-                    floor.get(row)[r] = floorOn && !row.test().hasBlock() ? MessagePath.floor(row.test(), row.operations()) : Double.NaN;
-                }
-                if (mpiRoot.isPresent()) {
-                    mpiVersion = mpiRound(mpiRoot.get(), rows, mpi, r);
-                    if (mpiVersion == null) {
-                        mpiRoot = Optional.empty();
+            // One test at a time, its rounds alternating the sides: the JIT compiles each test's
+            // code from its own runs before it is measured (a test measured after others runs code
+            // whose profile they shaped too), and a drifting host slows every side of a test alike.
+            List<Test> order = rows.stream().map(Row::test).distinct().toList();
+            for (Test test : order) {
+                List<Row> group = rows.stream().filter(r -> r.test() == test).toList();
+                note(test.label() + ": warming up...");
+                for (Row row : group) {
+                    MessagePath.ours(machine, row.test(), Math.max(1, row.operations() / 4), row.points());
+                    if (floorOn && !test.hasBlock()) {
+                        MessagePath.floor(row.test(), Math.max(1, row.operations() / 4));
                     }
-                } else {
-                    mpi.values().forEach(a -> Arrays.fill(a, Double.NaN));
+                }
+                for (int r = 0; r < rounds; r++) {
+                    note(test.label() + ": round " + (r + 1) + " of " + rounds + "...");
+                    for (Row row : group) {
+                        ours.get(row)[r] = MessagePath.ours(machine, row.test(), row.operations(), row.points());
+                        floor.get(row)[r] = floorOn && !test.hasBlock() ? MessagePath.floor(row.test(), row.operations()) : Double.NaN;
+                    }
+                    if (mpiRoot.isPresent()) {
+                        String version = mpiRound(mpiRoot.get(), group, mpi, r);
+                        if (version == null) {
+                            mpiRoot = Optional.empty();
+                        } else {
+                            mpiVersion = version;
+                        }
+                    } else {
+                        for (Row row : group) {
+                            mpi.get(row)[r] = Double.NaN;
+                        }
+                    }
                 }
             }
         }
