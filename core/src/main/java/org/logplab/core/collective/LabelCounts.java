@@ -1,5 +1,7 @@
 package org.logplab.core.collective;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -19,23 +21,45 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code h(x) = sum_{a>=1} (aD C(a + B_a, a) + I a C(a + B_a, B_a - 1))},
  * {@code B_a = floor((x - aD) / I)}. Values saturate at {@link #CAP} instead of overflowing;
  * below it they are exact. Results are cached; thread-safe.
+ *
+ * <p>Every member of a broadcast walks the tree through these counts (hundreds of look-ups per
+ * member on millions of members), so small labels (up to the tree's time, below
+ * {@link #DENSE_LABELS}) are cached in plain arrays
+ * rather than a map of boxed keys.
  */
 final class LabelCounts {
     /** Saturation value: large enough that every count a run can need is exact below it. */
     static final long CAP = Long.MAX_VALUE / 4;
 
+    /** Labels below this many are cached in arrays (8 bytes per label and function). */
+    static final int DENSE_LABELS = 1 << 16;
+    /** Opaque access: a value filled in by one thread is read whole (never torn) by another. */
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+
     private final long d;
     private final long i;
+    /** {@code f(x)} for small {@code x}, 0 where not yet computed (every {@code f(x) >= 1}). */
+    private final long[] denseSizes;
+    /** {@code h(x) + 1} for small {@code x}, 0 where not yet computed. */
+    private final long[] denseSums;
     private final ConcurrentHashMap<Long, Long> sizes = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Long> sums = new ConcurrentHashMap<>();
 
     /** Counts for child offset {@code d = D >= 1} and sibling interval {@code i = I >= 1}. */
     LabelCounts(long d, long i) {
+        this(d, i, DENSE_LABELS - 1);
+    }
+
+    /** As {@link #LabelCounts(long, long)}, for look-ups mostly at labels up to {@code maxLabel}. */
+    LabelCounts(long d, long i, long maxLabel) {
         if (d < 1 || i < 1) {
             throw new IllegalArgumentException("label counts need D >= 1 and I >= 1, got D=" + d + ", I=" + i);
         }
         this.d = d;
         this.i = i;
+        int dense = (int) Math.clamp(maxLabel + 1, 0, DENSE_LABELS);
+        denseSizes = new long[dense];
+        denseSums = new long[dense];
     }
 
     /** {@code f(x)}, 0 for {@code x < 0}. */
@@ -43,16 +67,15 @@ final class LabelCounts {
         if (x < 0) {
             return 0;
         }
-        Long known = sizes.get(x);
-        if (known != null) {
+        if (x < denseSizes.length) {
+            long known = (long) SLOT.getOpaque(denseSizes, (int) x);
+            if (known == 0) {
+                known = computeSize(x);
+                SLOT.setOpaque(denseSizes, (int) x, known);
+            }
             return known;
         }
-        long total = 1;
-        for (long a = 1; a <= x / d && total < CAP; a++) {
-            total = add(total, binomial(a + (x - a * d) / i, a));
-        }
-        sizes.put(x, total);
-        return total;
+        return sizes.computeIfAbsent(x, this::computeSize);
     }
 
     /** Nodes with exactly {@code x} remaining among a subtree with {@code x}: {@code f(x) - f(x-1)}. */
@@ -65,10 +88,26 @@ final class LabelCounts {
         if (x < 0) {
             return 0;
         }
-        Long known = sums.get(x);
-        if (known != null) {
-            return known;
+        if (x < denseSums.length) {
+            long known = (long) SLOT.getOpaque(denseSums, (int) x);
+            if (known == 0) {
+                known = computeLabelSum(x) + 1;
+                SLOT.setOpaque(denseSums, (int) x, known);
+            }
+            return known - 1;
         }
+        return sums.computeIfAbsent(x, this::computeLabelSum);
+    }
+
+    private long computeSize(long x) {
+        long total = 1;
+        for (long a = 1; a <= x / d && total < CAP; a++) {
+            total = add(total, binomial(a + (x - a * d) / i, a));
+        }
+        return total;
+    }
+
+    private long computeLabelSum(long x) {
         long total = 0;
         for (long a = 1; a <= x / d && total < CAP; a++) {
             long b = (x - a * d) / i;
@@ -76,7 +115,6 @@ final class LabelCounts {
             long siblingPart = b == 0 ? 0 : mul(mul(i, a), binomial(a + b, b - 1));
             total = add(total, add(depthPart, siblingPart));
         }
-        sums.put(x, total);
         return total;
     }
 

@@ -63,17 +63,17 @@ final class OptimalTree {
             time = 0;
             quota = size;
         } else {
-            counts = new LabelCounts(d, i);
-            time = leastTimeReaching(counts, Math.max(d, i), size);
+            long slowest = Math.max(d, i);
+            counts = new LabelCounts(d, i, timeBound(slowest, size));
+            time = leastTimeReaching(counts, slowest, size);
             quota = size - counts.size(time - 1);
         }
     }
 
     /** Least {@code T} with {@code f(T) >= size}: binary search below {@code max(D, I) * ceil(log2 size)}. */
     private static long leastTimeReaching(LabelCounts counts, long slowest, int size) {
-        // Every informed node informs another within max(D, I), so the informed count doubles.
         long lo = 0;
-        long hi = LabelCounts.mul(slowest, 32 - Integer.numberOfLeadingZeros(size - 1));
+        long hi = timeBound(slowest, size);
         while (lo < hi) {
             long mid = lo + (hi - lo) / 2;
             if (counts.size(mid) >= size) {
@@ -83,6 +83,11 @@ final class OptimalTree {
             }
         }
         return lo;
+    }
+
+    /** An upper bound on {@code T*}: every informed node informs another within {@code slowest}. */
+    private static long timeBound(long slowest, int size) {
+        return LabelCounts.mul(slowest, 32 - Integer.numberOfLeadingZeros(size - 1));
     }
 
     /** Number of nodes. */
@@ -95,9 +100,68 @@ final class OptimalTree {
         return time;
     }
 
-    /** The role of the node at preorder {@code index}. */
+    /**
+     * The role of the node at preorder {@code index}. Every member of a broadcast asks once, so
+     * this walk finds the child block holding {@code index} by bisection on the closed-form
+     * block offsets: {@code O(depth * log fan-out)} count look-ups, against {@link #locate}'s
+     * {@code O(depth * fan-out)}.
+     */
     OptimalRole role(int index) {
-        return locate(index).role();
+        checkIndex(index);
+        if (counts == null) {
+            return degenerateWalk(index).role();
+        }
+        int pos = 0;
+        int parent = -1;
+        long x = time;
+        long zerosBefore = 0;
+        while (pos != index) {
+            long offset = index - pos - 1;
+            long fx = counts.size(x);
+            long fx1 = counts.size(x - 1);
+            // Largest k whose first k child blocks keep at most offset nodes: index is in block k.
+            int lo = 0;
+            int hi = (int) ((x - d) / i);
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (keptInBlocks(fx, fx1, x, zerosBefore, mid) <= offset) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            parent = pos;
+            pos += 1 + (int) keptInBlocks(fx, fx1, x, zerosBefore, lo);
+            zerosBefore += labelledTimeInBlocks(fx, fx1, x, lo);
+            x -= d + lo * i;
+        }
+        return new OptimalRole(parent, childrenOf(pos, x, zerosBefore), time - x);
+    }
+
+    /**
+     * Nodes kept in the first {@code k} child blocks of a node with remaining time {@code x} and
+     * {@code zerosBefore} nodes labelled {@code T*} before it in preorder. Untrimmed, child
+     * {@code j}'s block holds {@code f(x - D - jI)} nodes and {@code f(x) = 1 + sum_j f(x - D - jI)},
+     * so the first {@code k} blocks hold {@code f(x) - f(x - kI)}; the tree then drops the nodes
+     * labelled {@code T*} beyond the first {@link #quota} in preorder. {@code fx = f(x)} and
+     * {@code fx1 = f(x - 1)}.
+     */
+    private long keptInBlocks(long fx, long fx1, long x, long zerosBefore, int k) {
+        long zeros = labelledTimeInBlocks(fx, fx1, x, k);
+        return fx - counts.size(x - k * i) - (beyondQuota(zerosBefore + zeros) - beyondQuota(zerosBefore));
+    }
+
+    /**
+     * Nodes labelled {@code T*} in the first {@code k} child blocks of a node with remaining time
+     * {@code x}, given {@code fx = f(x)} and {@code fx1 = f(x - 1)}.
+     */
+    private long labelledTimeInBlocks(long fx, long fx1, long x, int k) {
+        return fx - counts.size(x - k * i) - (fx1 - counts.size(x - 1 - k * i));
+    }
+
+    /** Of the first {@code zeros} nodes labelled {@code T*} in preorder, how many the tree drops. */
+    private long beyondQuota(long zeros) {
+        return Math.max(0, zeros - quota);
     }
 
     /**
@@ -111,9 +175,7 @@ final class OptimalTree {
 
     /** The node at preorder {@code index}: its role and the sums over the nodes before it, in one walk. */
     Located locate(int index) {
-        if (index < 0 || index >= size) {
-            throw new IllegalArgumentException("node index " + index + " is outside 0.." + (size - 1));
-        }
+        checkIndex(index);
         if (counts == null) {
             return degenerateWalk(index);
         }
@@ -162,11 +224,14 @@ final class OptimalTree {
                 new Prefix(labelsBefore, childrenBefore));
     }
 
-    private int[] childrenOf(int pos, long x, long zerosBefore) {
-        int n = 0;
-        for (long cx = x - d; cx >= 0; cx -= i) {
-            n++;
+    private void checkIndex(int index) {
+        if (index < 0 || index >= size) {
+            throw new IllegalArgumentException("node index " + index + " is outside 0.." + (size - 1));
         }
+    }
+
+    private int[] childrenOf(int pos, long x, long zerosBefore) {
+        int n = x < d ? 0 : (int) ((x - d) / i) + 1;
         int[] children = new int[n];
         int childPos = pos + 1;
         long zeros = zerosBefore;

@@ -90,6 +90,25 @@ class OptimalBroadcastTest {
     }
 
     @Test
+    void rolesFoundByBisectionShouldEqualTheLinearWalk() {
+        long[][] costs = {{10, 4}, {4, 10}, {3, 3}, {1, 7}, {7, 1}, {13, 5}, {2, 2}, {1, 1}};
+        Random random = new Random(11);
+        for (long[] c : costs) {
+            for (int size : new int[] {2, 3, 17, 400, 4099, 100_000}) {
+                OptimalTree tree = new OptimalTree(c[0], c[1], size);
+                for (int n = 0; n < 300; n++) {
+                    int j = n < 100 ? Math.min(n, size - 1) : random.nextInt(size);
+                    OptimalRole fast = tree.role(j);
+                    OptimalRole linear = tree.locate(j).role();
+                    assertThat(fast.parent()).as("D=%d I=%d size %d node %d", c[0], c[1], size, j).isEqualTo(linear.parent());
+                    assertThat(fast.label()).isEqualTo(linear.label());
+                    assertThat(fast.children()).containsExactly(linear.children());
+                }
+            }
+        }
+    }
+
+    @Test
     void predictionShouldEqualTheBruteForceTimeForEveryGroupUpTo2000() {
         OptimalBroadcast b = new OptimalBroadcast();
         Random random = new Random(5);
