@@ -3,7 +3,7 @@ package org.logplab.fft;
 import org.logplab.core.LogP;
 
 /**
- * Exact model-clock times of {@link ExchangeFft} and {@link MasterWorkerFft}: the rules of
+ * Exact model-clock times of {@link ButterflyExchangeFft} and {@link MasterWorkerFft}: the rules of
  * ALGORITHMS.md §1 applied to their messages, per rank, with {@code elementCost} per point per
  * radix-2 stage. A block of {@code B} points travels as {@code 16 B} bytes.
  */
@@ -12,7 +12,7 @@ public final class FftTiming {
     private FftTiming() {
     }
 
-    /** Model time of {@link ExchangeFft} on {@code p} ranks of {@code block} points each, all starting at 0. */
+    /** Model time of {@link ButterflyExchangeFft} on {@code p} ranks of {@code block} points each, all starting at 0. */
     public static long distributed(LogP params, int p, int block, long elementCost) {
         Rank[] ranks = ranks(p);
         exchange(params, ranks, block, elementCost);
@@ -23,10 +23,19 @@ public final class FftTiming {
         return end;
     }
 
-    /** Model time of {@link MasterWorkerFft} on {@code p} ranks and {@code n} points. */
+    /** Model time of {@link MasterWorkerFft} in the seed's form ({@link MasterWorkerFft.Handover#COPY}) on {@code p} ranks and {@code n} points. */
     public static long masterWorker(LogP params, int p, int n, long elementCost) {
+        return masterWorker(params, p, n, elementCost, MasterWorkerFft.Handover.COPY);
+    }
+
+    /**
+     * Model time of {@link MasterWorkerFft} with {@code handover} on {@code p} ranks and {@code n}
+     * points: scatter and gather messages of {@code 16 n/p} bytes ({@code COPY}) or
+     * {@value MasterWorkerFft#VIEW_BYTES} bytes ({@code VIEW}).
+     */
+    public static long masterWorker(LogP params, int p, int n, long elementCost, MasterWorkerFft.Handover handover) {
         int block = n / p;
-        long busy = params.sendBusy(16 * block);
+        long busy = params.sendBusy(handover == MasterWorkerFft.Handover.VIEW ? MasterWorkerFft.VIEW_BYTES : 16 * block);
         Rank[] ranks = ranks(p);
         Rank master = ranks[0];
         for (int r = 1; r < p; r++) {

@@ -4,63 +4,152 @@ import org.logplab.core.Message;
 import org.logplab.core.Processor;
 
 /**
- * The seed's master/worker form of the parallel FFT: rank 0 holds all {@code N} points, scatters
- * to each rank {@code r} its decimated subsequence {@code x[s + p m]} ({@code s =
- * bitreverse_p(r)}), every rank runs {@link ExchangeFft}, and rank 0 gathers the output blocks
- * back in natural order, in place (interleaved arrays, as {@link Fft}). Messages carry 16 bytes
- * per point, tagged {@link #SCATTER} and {@link #GATHER}; the master sends and receives in rank
- * order. Payloads are handed over, not copied ({@link Processor}, Ownership): each scattered
- * block is a new array the worker then owns and transforms in place, and each gathered block is
- * the worker's last use of it; the master copies it into {@code a}.
+ * The master/worker form of the parallel FFT: rank 0 holds all {@code N} points (interleaved, as
+ * {@link Fft}), each rank {@code r} transforms the decimated subsequence {@code x[s + p m]}
+ * ({@code s = bitreverse_p(r)}) with {@link ButterflyExchangeFft}, and the output ends in rank
+ * 0's array in natural order, in place. Two ways of getting the blocks to the workers and back,
+ * chosen by {@link Handover}:
+ *
+ * <ul>
+ *   <li>{@link Handover#COPY}, the seed's form (PVM master/worker): the master packs every
+ *       worker's block into a message of {@code 16 N/p} bytes ({@link #SCATTER}), and copies every
+ *       output block back ({@link #GATHER}, the worker's block handed over): {@code 2 (p-1) N/p}
+ *       points moved by one thread while the others wait.</li>
+ *   <li>{@link Handover#VIEW}: the master lends its array. The scatter message carries a
+ *       reference to it ({@value #VIEW_BYTES} bytes on the wire), each worker gathers its own
+ *       strided points from it, and at the end writes its output block into its own region of
+ *       it and sends an empty done message ({@link #GATHER}). The packing and unpacking then
+ *       run on all cores at once.</li>
+ * </ul>
+ *
+ * <p><b>Why lending is safe.</b> Workers read the master's array before their first exchange
+ * and write their own disjoint region after their last; the master writes its region after its
+ * last exchange. After {@code log2 p} butterfly stages every rank's output depends on every
+ * rank's input, so each rank's last receive comes (through a chain of messages) after every
+ * rank's reads: no write can overtake a read. Between the scatter and the done messages the
+ * array is shared under exactly these rules; the caller must not touch it during the run.
+ *
+ * <p><b>Time.</b> The model clock charges the messages (a block is {@code 16 N/p} bytes, a view
+ * or a done message {@value #VIEW_BYTES}) and the butterfly's arithmetic, as
+ * {@link FftTiming#masterWorker(org.logplab.core.LogP, int, int, long, Handover)} predicts
+ * exactly; the packing itself is memory traffic the seed's model does not charge.
  */
 public final class MasterWorkerFft {
     /** Tag of the scatter messages. */
     public static final int SCATTER = 0xFF5;
-    /** Tag of the gather messages. */
+    /** Tag of the gather (or done) messages. */
     public static final int GATHER = 0xFF6;
+    /** Bytes charged for a lent view of the master's array, and for a done message. */
+    public static final int VIEW_BYTES = 16;
+
+    /** How blocks get to the workers and back; see {@link MasterWorkerFft}. */
+    public enum Handover {
+        /** The seed's form: the master packs and unpacks every block. */
+        COPY,
+        /** The master lends its array; each worker packs and unpacks its own block. */
+        VIEW
+    }
+
+    /** What a worker receives under {@link Handover#VIEW}: the master's whole array, lent. */
+    private record Lent(double[] data) { }
 
     private MasterWorkerFft() {
+    }
+
+    /** The seed's form, {@link Handover#COPY}: {@code transform(p, a, elementCost, Handover.COPY)}. */
+    public static void transform(Processor p, double[] a, long elementCost) {
+        transform(p, a, elementCost, Handover.COPY);
     }
 
     /**
      * Runs this processor's part. Rank 0 passes the full interleaved array ({@code N} points, a
      * power of two, {@code N/p >= 2}) and ends holding the transform; the others pass {@code null}.
+     * Every rank must pass the same {@code handover}.
      *
+     * @param elementCost model units per point per radix-2 stage (ignored under the wall clock)
      * @throws IllegalArgumentException on rank 0 for a bad array or {@code N/p < 2}
+     * @throws IllegalStateException if a worker receives another message than the scatter it expects
      */
-    public static void transform(Processor p, double[] a, long elementCost) {
+    public static void transform(Processor p, double[] a, long elementCost, Handover handover) {
+        transform(p, a, elementCost, handover, null);
+    }
+
+    /**
+     * As {@link #transform(Processor, double[], long, Handover)}, adding this rank's wall-clock
+     * time per phase (scatter, the exchange's phases, gather) to {@code phases} when it is not
+     * {@code null}.
+     */
+    public static void transform(Processor p, double[] a, long elementCost, Handover handover, FftPhases phases) {
+        long t = phases == null ? 0 : System.nanoTime();
         int procs = p.size();
         FftSize.log2(procs, "processor count p");
+        if (handover == null) {
+            throw new IllegalArgumentException("handover must be COPY or VIEW, got null");
+        }
         double[] block;
+        double[] lent = null;
         if (p.rank() == 0) {
             FftSize.checkInterleaved(a);
             int n = a.length / 2;
             if (n / procs < 2) {
                 throw new IllegalArgumentException("N/p must be at least 2, got N=" + n + ", p=" + procs);
             }
+            Lent view = handover == Handover.VIEW ? new Lent(a) : null;
             for (int r = 1; r < procs; r++) {
-                p.send(r, SCATTER, ExchangeFft.inputBlock(a, procs, r));
+                if (view != null) {
+                    p.send(r, SCATTER, view, VIEW_BYTES);
+                } else {
+                    p.send(r, SCATTER, ButterflyExchangeFft.inputBlock(a, procs, r));
+                }
             }
-            block = ExchangeFft.inputBlock(a, procs, 0);
+            block = ButterflyExchangeFft.inputBlock(a, procs, 0);
         } else {
             Message m = p.recv(0);
-            if (m.tag() != SCATTER || !(m.payload() instanceof double[] part)) {
+            if (m.tag() != SCATTER) {
                 throw new IllegalStateException("expected the scattered FFT block from rank 0, got " + m);
             }
-            block = part;
+            if (handover == Handover.VIEW && m.payload() instanceof Lent view) {
+                lent = view.data();
+                block = ButterflyExchangeFft.inputBlock(lent, procs, p.rank());
+            } else if (handover == Handover.COPY && m.payload() instanceof double[] part) {
+                block = part;
+            } else {
+                throw new IllegalStateException("expected the scattered FFT " + (handover == Handover.VIEW ? "view" : "block")
+                        + " from rank 0 (every rank must use the same handover), got " + m);
+            }
         }
-        ExchangeFft.transform(p, block, elementCost);
+        if (phases != null) {
+            phases.lap(p.rank(), FftPhases.Phase.SCATTER, t);
+        }
+        ButterflyExchangeFft.transform(p, block, null, elementCost, phases);
+        t = phases == null ? 0 : System.nanoTime();
         if (p.rank() != 0) {
-            p.send(0, GATHER, block); // the master's from here on: not touched again
+            if (lent != null) {
+                System.arraycopy(block, 0, lent, p.rank() * block.length, block.length);
+                p.send(0, GATHER, null, VIEW_BYTES);
+            } else {
+                p.send(0, GATHER, block); // the master's from here on: not touched again
+            }
+            if (phases != null) {
+                phases.lap(p.rank(), FftPhases.Phase.GATHER, t);
+            }
             return;
         }
         System.arraycopy(block, 0, a, 0, block.length);
         for (int r = 1; r < procs; r++) {
             Message m = p.recv(r);
-            if (m.tag() != GATHER || !(m.payload() instanceof double[] out) || out.length != block.length) {
-                throw new IllegalStateException("expected the FFT output block of rank " + r + ", got " + m);
+            if (m.tag() != GATHER) {
+                throw new IllegalStateException("expected the FFT output of rank " + r + ", got " + m);
             }
-            System.arraycopy(out, 0, a, r * block.length, block.length);
+            if (handover == Handover.COPY) {
+                if (!(m.payload() instanceof double[] out) || out.length != block.length) {
+                    throw new IllegalStateException("expected the FFT output block of rank " + r + ", got " + m);
+                }
+                System.arraycopy(out, 0, a, r * block.length, block.length);
+            }
+        }
+        if (phases != null) {
+            phases.lap(0, FftPhases.Phase.GATHER, t);
         }
     }
 }

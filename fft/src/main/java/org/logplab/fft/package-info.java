@@ -6,9 +6,11 @@
  *       interleaved arrays, straight-line codelets for the last two stages, depth-first above
  *       4,096 points, bit reversal by table or cache blocks); {@link org.logplab.fft.ComplexArrays}
  *       converts to and from split arrays.</li>
- *   <li>{@link org.logplab.fft.ExchangeFft} and {@link org.logplab.fft.MasterWorkerFft}: the
- *       seed's butterfly-exchange FFT on the LogP runtime, data already distributed or scattered
- *       and gathered by a master; {@link org.logplab.fft.FftTiming} predicts their model time.</li>
+ *   <li>{@link org.logplab.fft.ButterflyExchangeFft} and {@link org.logplab.fft.MasterWorkerFft}: the
+ *       seed's butterfly-exchange FFT on the LogP runtime, data already distributed or handed out
+ *       and back by a master (copying every block, as the seed, or lending its array);
+ *       {@link org.logplab.fft.FftTiming} predicts their model time, {@link org.logplab.fft.FftPhases}
+ *       records where their wall-clock time goes.</li>
  *   <li>{@link org.logplab.fft.ForkJoinFft}: the same kernels on a {@code ForkJoinPool}.</li>
  *   <li>{@link org.logplab.fft.SpeedupModel}: the seed's speedup and efficiency model.</li>
  * </ul>

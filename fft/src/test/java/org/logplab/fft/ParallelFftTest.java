@@ -10,12 +10,13 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
+import org.logplab.fft.MasterWorkerFft.Handover;
 
 /** The butterfly-exchange FFT equals the serial one, in both forms and both clocks, in the predicted model time. */
 class ParallelFftTest {
 
     @Test
-    void masterWorkerShouldEqualTheSerialFftForEveryPUnderBothClocks() {
+    void masterWorkerShouldEqualTheSerialFftForEveryPUnderBothClocksAndBothHandovers() {
         Random random = new Random(4);
         for (int log = 1; log <= 14; log++) {
             int n = 1 << log;
@@ -24,13 +25,15 @@ class ParallelFftTest {
             Fft.forward(serial);
             for (int p = 1; p <= Math.min(16, n / 2); p *= 2) {
                 for (ClockKind clock : ClockKind.values()) {
-                    double[] parallel = a.clone();
-                    int procs = p;
-                    Machine.run(LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, procs), clock,
-                            procs > 2 ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM,
-                            proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? parallel : null, 1));
-                    assertThat(ComplexArrays.relativeRmsError(parallel, serial))
-                            .as("N=%d p=%d %s", n, p, clock).isLessThan(1e-12);
+                    for (Handover handover : Handover.values()) {
+                        double[] parallel = a.clone();
+                        int procs = p;
+                        Machine.run(LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, procs), clock,
+                                procs > 2 ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM,
+                                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? parallel : null, 1, handover));
+                        assertThat(ComplexArrays.relativeRmsError(parallel, serial))
+                                .as("N=%d p=%d %s %s", n, p, clock, handover).isLessThan(1e-12);
+                    }
                 }
             }
         }
@@ -45,12 +48,14 @@ class ParallelFftTest {
             long elementCost = random.nextInt(4);
             LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p, random.nextInt(2));
             double[] a = random.doubles(2 * n).toArray();
-            RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
-                    proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, elementCost));
-            assertThat(r.makespan()).as("%s N=%d c=%d", params, n, elementCost)
-                    .isEqualTo(FftTiming.masterWorker(params, p, n, elementCost));
+            for (Handover handover : Handover.values()) {
+                RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
+                        proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a.clone() : null, elementCost, handover));
+                assertThat(r.makespan()).as("%s N=%d c=%d %s", params, n, elementCost, handover)
+                        .isEqualTo(FftTiming.masterWorker(params, p, n, elementCost, handover));
+            }
             int block = n / p;
-            RunResult d = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc -> ExchangeFft.transform(
+            RunResult d = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc -> ButterflyExchangeFft.transform(
                     proc, random(2 * block, proc.rank()), elementCost));
             assertThat(d.makespan()).isEqualTo(FftTiming.distributed(params, p, block, elementCost));
         }
@@ -63,15 +68,40 @@ class ParallelFftTest {
     }
 
     @Test
+    void lentViewsShouldCostTheirSmallMessagesByHand() {
+        // L=40 o=3 g=5 G=1, N=128 on p=2 (B=64), c=2. A view or done message is 16 bytes: o + 15G = 18;
+        // a block 16*64 bytes: o + 1023G = 1026.
+        // View: master sends the view 0..18; the worker has it at 18+40=58, received 58..61.
+        // Local FFT c B log2 B = 768: master 18 -> 786, worker 61 -> 829.
+        // Exchange: master sends 786..1812, arrives 1852; the worker sends 829..1855, arrives 1895.
+        // Master receives 1895..1898, combines 128 -> 2026; the worker receives 1855..1858 -> 1986.
+        // Done: the worker sends 1986..2004, arrives 2044; the master receives 2044..2047.
+        LogP params = new LogP(40, 3, 5, 2, 1);
+        assertThat(FftTiming.masterWorker(params, 2, 128, 2, Handover.VIEW)).isEqualTo(2047);
+        double[] a = random(256, 3);
+        RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
+                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, 2, Handover.VIEW));
+        assertThat(r.makespan()).isEqualTo(2047);
+    }
+
+    @Test
+    void handoversMustAgree() {
+        assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL,
+                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? new double[8] : null, 1,
+                        proc.rank() == 0 ? Handover.VIEW : Handover.COPY)))
+                .hasStackTraceContaining("every rank must use the same handover");
+    }
+
+    @Test
     void shouldRejectBadInput() {
         assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 3), ClockKind.MODEL,
-                proc -> ExchangeFft.transform(proc, new double[8], 1)))
+                proc -> ButterflyExchangeFft.transform(proc, new double[8], 1)))
                 .hasStackTraceContaining("processor count p must be a power of two");
         assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 4), ClockKind.MODEL,
                 proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? new double[8] : null, 1)))
                 .hasStackTraceContaining("N/p must be at least 2");
         assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL,
-                proc -> ExchangeFft.transform(proc, new double[12], 1)))
+                proc -> ButterflyExchangeFft.transform(proc, new double[12], 1)))
                 .hasStackTraceContaining("power of two");
     }
 

@@ -3,6 +3,7 @@ package org.logplab.bench.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -11,8 +12,10 @@ import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.PingPong;
+import org.logplab.fft.ButterflyExchangeFft;
 import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.Fft;
+import org.logplab.fft.FftPhases;
 import org.logplab.fft.FftTiming;
 import org.logplab.fft.MasterWorkerFft;
 import org.logplab.fft.SpeedupModel;
@@ -26,15 +29,20 @@ import picocli.CommandLine.Option;
  * ({@link SpeedupModel}: {@code t_elem} fitted to the serial times of this run, {@code t_a},
  * {@code t_b} from a ping-pong Hockney fit of the runtime).
  *
- * <p>Engines: {@code logp} (the seed's master/worker butterfly-exchange FFT on the LogP runtime,
- * wall clock, no injected delay), {@code logp-distributed} (the same exchange with the data already
- * distributed: no scatter or gather), {@code forkjoin} ({@link org.logplab.fft.ForkJoinFft}),
- * {@code jtransforms} (JTransforms 3.2 with p threads, the peer).
+ * <p>Engines: {@link FftEngine} ({@code logp}: master/worker on the LogP runtime, the master
+ * lending its array; {@code logp-seed}: the seed's master/worker, the master copying every block;
+ * {@code logp-distributed}: the butterfly exchange with the data already distributed;
+ * {@code forkjoin}; {@code jtransforms}, the peer), wall clock, nothing injected. With
+ * {@code --breakdown}, where each runtime engine's time goes ({@link FftPhases}), ns per
+ * transform, the mean over ranks and rank 0 (the master) alone.
  *
  * <p>JSON Lines, one object per (n, p, engine): {@code n}, {@code p}, {@code engine},
  * {@code serial_ns}, {@code parallel_ns}, {@code speedup}, {@code efficiency}, {@code gflops},
  * {@code predicted_speedup}, {@code predicted_efficiency}, {@code reps}, {@code oversubscribed}; then one {@code model} object:
- * {@code t_elem_ns}, {@code t_a_ns}, {@code t_b_ns_per_byte}.
+ * {@code t_elem_ns}, {@code t_a_ns}, {@code t_b_ns_per_byte}. With {@code --breakdown}, one object per
+ * (n, p, runtime engine): {@code breakdown: true}, {@code n}, {@code p}, {@code engine}, and per phase
+ * {@code <phase>_ns} (mean over ranks) and {@code <phase>_rank0_ns}, phases {@code scatter},
+ * {@code local_fft}, {@code snapshot}, {@code wait}, {@code combine}, {@code gather}.
  */
 @Command(name = "fft", header = "Dual-core speedup of the parallel FFT beside the seed's model.",
         description = "Times are medians of --reps in-place forward transforms after a warm-up.")
@@ -48,8 +56,15 @@ final class FftCommand extends CommandBase {
     List<Integer> processors;
 
     @Option(names = "--engine", split = ",", defaultValue = "logp,forkjoin,jtransforms",
-            description = "logp, logp-distributed, forkjoin, jtransforms (default logp,forkjoin,jtransforms).")
+            description = "logp (master/worker, the master lends its array), logp-seed (the seed's master/worker: "
+                    + "the master copies every block), logp-distributed (data already distributed), forkjoin, "
+                    + "jtransforms (default logp,forkjoin,jtransforms).")
     List<String> engines;
+
+    @Option(names = "--breakdown",
+            description = "Also show where each runtime engine's time goes, per phase: scatter, local FFT, snapshot "
+                    + "(copying the block that is sent), wait for partner, combine, gather (ns per transform).")
+    boolean breakdown;
 
     @Option(names = "--reps", defaultValue = "21", description = "Timed repetitions per measurement (default 21).")
     int reps;
@@ -78,16 +93,12 @@ final class FftCommand extends CommandBase {
     @Override
     int execute() {
         List<Integer> ns = parseSizes();
+        List<FftEngine> chosen = engines.stream().map(String::trim).map(FftEngine::parse).toList();
         if ("model".equals(clock)) {
-            return modelTable(ns);
+            return modelTable(ns, chosen);
         }
         if (!"wall".equals(clock)) {
             throw new IllegalArgumentException("--clock must be wall or model, got '" + clock + "'");
-        }
-        for (String e : engines) {
-            if (!List.of("logp", "logp-distributed", "forkjoin", "jtransforms").contains(e)) {
-                throw new IllegalArgumentException("--engine must be logp, logp-distributed, forkjoin or jtransforms, got '" + e + "'");
-            }
         }
         for (int p : processors) {
             if (p < 1 || Integer.bitCount(p) != 1) {
@@ -107,23 +118,22 @@ final class FftCommand extends CommandBase {
         int largest = ns.stream().mapToInt(Integer::intValue).max().orElse(2);
         HockneyFit hockney = hockney(16L * largest / Math.max(2, processors.stream().filter(q -> q > 1).mapToInt(Integer::intValue).min().orElse(2)));
         List<Object[]> rows = new ArrayList<>();
+        List<Object[]> phaseRows = new ArrayList<>();
         long[] serial = new long[ns.size()];
         for (int i = 0; i < ns.size(); i++) {
             int n = ns.get(i);
             note("N = " + n + "...");
             FftRuns runs = new FftRuns(n, reps, n);
             List<Long> serialTimes = new ArrayList<>();
-            for (String engine : engines) {
+            for (FftEngine engine : chosen) {
                 for (int p : processors) {
                     boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
-                    FftRuns.Pair pair = switch (engine) {
-                        case "logp" -> p == 1 ? runs.serial() : runs.logp(p);
-                        case "logp-distributed" -> p == 1 ? runs.serial() : runs.logpDistributed(p);
-                        case "forkjoin" -> p == 1 ? runs.serial() : runs.forkJoin(p);
-                        default -> runs.jtransforms(p);
-                    };
+                    FftRuns.Pair pair = engine.time(runs, p);
                     serialTimes.add(pair.serialNanos());
-                    rows.add(new Object[] {n, p, engine, pair.serialNanos(), pair.engineNanos(), oversubscribed});
+                    rows.add(new Object[] {n, p, engine.label(), pair.serialNanos(), pair.engineNanos(), oversubscribed});
+                    if (breakdown && engine.onRuntime() && p > 1) {
+                        phaseRows.add(new Object[] {n, p, engine.label(), engine.phases(runs, p), pair.engineNanos()});
+                    }
                 }
             }
             serialTimes.sort(null);
@@ -143,7 +153,7 @@ final class FftCommand extends CommandBase {
             double speedup = s / (double) t;
             double gflops = Fft.flops(n) / t;
             // The distributed form skips the master's scatter and gather: log2 p rounds, not 2 + log2 p.
-            double predicted = model.speedup(n, p, !"logp-distributed".equals(row[2]));
+            double predicted = model.speedup(n, p, FftEngine.parse((String) row[2]).masterWorker());
             if (json) {
                 Map<String, Object> f = fields();
                 f.put("n", n);
@@ -165,6 +175,22 @@ final class FftCommand extends CommandBase {
                         String.format("%.2f", predicted), (boolean) row[5] ? "oversubscribed" : "");
             }
         }
+        if (json) {
+            for (Object[] row : phaseRows) {
+                FftPhases phases = (FftPhases) row[3];
+                Map<String, Object> f = fields();
+                f.put("breakdown", true);
+                f.put("n", row[0]);
+                f.put("p", row[1]);
+                f.put("engine", row[2]);
+                for (FftPhases.Phase phase : FftPhases.phases()) {
+                    String key = phase.name().toLowerCase(java.util.Locale.ROOT);
+                    f.put(key + "_ns", Math.round(phases.meanNanos(phase)));
+                    f.put(key + "_rank0_ns", phases.nanos(0, phase));
+                }
+                printJson(f);
+            }
+        }
         List<String> crossovers = crossovers(rows);
         if (json) {
             Map<String, Object> f = fields();
@@ -175,6 +201,9 @@ final class FftCommand extends CommandBase {
             printJson(f);
         } else {
             out().print(table.render());
+            if (breakdown) {
+                out().print(phaseTable(phaseRows));
+            }
             out().printf("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns, t_b = %.4f ns/B (ping-pong Hockney fit)%n",
                     model.elementNanos(), model.startupNanos(), model.perByteNanos());
             crossovers.forEach(out()::println);
@@ -183,54 +212,124 @@ final class FftCommand extends CommandBase {
     }
 
     /**
+     * The breakdown: per runtime engine, N and p, the mean over ranks of each phase (ns per
+     * transform), rank 0's own figures beside (the master's share in the master/worker forms), and
+     * the timed median the phases should roughly add up to.
+     */
+    private static String phaseTable(List<Object[]> phaseRows) {
+        List<String> header = new ArrayList<>(List.of("N", "p", "engine", "rank"));
+        for (FftPhases.Phase phase : FftPhases.phases()) {
+            header.add(phase.label() + " (us)");
+        }
+        header.add("sum (us)");
+        header.add("timed (us)");
+        TextTable t = new TextTable(header.toArray(String[]::new));
+        for (Object[] row : phaseRows) {
+            FftPhases phases = (FftPhases) row[3];
+            for (String who : List.of("mean", "0")) {
+                List<Object> cells = new ArrayList<>(List.of(row[0], row[1], row[2], who));
+                double sum = 0;
+                for (FftPhases.Phase phase : FftPhases.phases()) {
+                    double ns = who.equals("mean") ? phases.meanNanos(phase) : phases.nanos(0, phase);
+                    sum += ns;
+                    cells.add(String.format("%,.1f", ns / 1e3));
+                }
+                cells.add(String.format("%,.1f", sum / 1e3));
+                cells.add(who.equals("mean") ? String.format("%,.1f", (long) row[4] / 1e3) : "");
+                t.row(cells.toArray());
+            }
+        }
+        return "where the time goes (runtime engines, ns per transform measured in separate runs with the phases timed):\n"
+                + t.render();
+    }
+
+    /**
      * The model-clock table: the master/worker FFT's model time on the runtime, its exact
      * prediction ({@link FftTiming}), and the seed's cost model with {@code t_elem = elem-cost},
      * {@code t_a = L + 2o} (one message's time) and {@code t_b = G} per byte.
      */
-    private int modelTable(List<Integer> ns) {
-        TextTable table = new TextTable("N", "p", "model time", "predicted", "serial (p = 1)", "speedup", "seed model speedup", "ok");
+    private int modelTable(List<Integer> ns, List<FftEngine> chosen) {
+        List<FftEngine> runtime = chosen.stream().filter(FftEngine::onRuntime).toList();
+        List<String> skipped = chosen.stream().filter(e -> !e.onRuntime()).map(FftEngine::label).toList();
+        if (runtime.isEmpty()) {
+            throw new IllegalArgumentException("--clock model runs the engines on the LogP runtime (logp, logp-seed, "
+                    + "logp-distributed); --engine names none of them");
+        }
+        if (!skipped.isEmpty()) {
+            note("model clock: " + String.join(", ", skipped) + " do not run on the LogP runtime, so they have no model time");
+        }
+        TextTable table = new TextTable("N", "p", "engine", "model time", "predicted", "serial (p = 1)", "speedup",
+                "seed model speedup", "ok");
         SpeedupModel seed = new SpeedupModel(elementCost, latency + 2.0 * overhead, gapPerByte);
+        boolean allOk = true;
         for (int n : ns) {
             for (int p : processors) {
-                LogP params = new LogP(latency, overhead, gap, p, gapPerByte);
-                double[] a = new java.util.Random(n).doubles(2L * n).toArray();
-                double[] expected = a.clone();
-                Fft.forward(expected);
-                RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
-                        proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, elementCost));
-                long predicted = FftTiming.masterWorker(params, p, n, elementCost);
-                long serial = FftTiming.masterWorker(params.withP(1), 1, n, elementCost);
-                boolean ok = r.makespan() == predicted && ComplexArrays.relativeRmsError(a, expected) < 1e-12;
-                double speedup = serial / (double) r.makespan();
-                if (json) {
-                    Map<String, Object> f = fields();
-                    f.put("n", n);
-                    f.put("p", p);
-                    f.put("engine", "logp");
-                    f.put("clock", "model");
-                    f.put("L", latency);
-                    f.put("o", overhead);
-                    f.put("g", gap);
-                    f.put("G", gapPerByte);
-                    f.put("elem_cost", elementCost);
-                    f.put("time", r.makespan());
-                    f.put("predicted", predicted);
-                    f.put("serial", serial);
-                    f.put("speedup", speedup);
-                    f.put("efficiency", speedup / p);
-                    f.put("seed_predicted_speedup", seed.speedup(n, p));
-                    f.put("ok", ok);
-                    printJson(f);
-                } else {
-                    table.row(n, p, r.makespan(), predicted, serial, String.format("%.2f", speedup),
-                            String.format("%.2f", seed.speedup(n, p)), ok ? "yes" : "NO");
+                for (FftEngine engine : runtime) {
+                    LogP params = new LogP(latency, overhead, gap, p, gapPerByte);
+                    double[] a = new java.util.Random(n).doubles(2L * n).toArray();
+                    double[] expected = a.clone();
+                    Fft.forward(expected);
+                    ModelRun run = modelRun(engine, params, a);
+                    long serial = FftTiming.masterWorker(params.withP(1), 1, n, elementCost);
+                    boolean ok = run.time() == run.predicted() && ComplexArrays.relativeRmsError(run.output(), expected) < 1e-12;
+                    allOk &= ok;
+                    double speedup = serial / (double) run.time();
+                    double seedSpeedup = seed.speedup(n, p, engine.masterWorker());
+                    if (json) {
+                        Map<String, Object> f = fields();
+                        f.put("n", n);
+                        f.put("p", p);
+                        f.put("engine", engine.label());
+                        f.put("clock", "model");
+                        f.put("L", latency);
+                        f.put("o", overhead);
+                        f.put("g", gap);
+                        f.put("G", gapPerByte);
+                        f.put("elem_cost", elementCost);
+                        f.put("time", run.time());
+                        f.put("predicted", run.predicted());
+                        f.put("serial", serial);
+                        f.put("speedup", speedup);
+                        f.put("efficiency", speedup / p);
+                        f.put("seed_predicted_speedup", seedSpeedup);
+                        f.put("ok", ok);
+                        printJson(f);
+                    } else {
+                        table.row(n, p, engine.label(), run.time(), run.predicted(), serial, String.format("%.2f", speedup),
+                                String.format("%.2f", seedSpeedup), ok ? "yes" : "NO");
+                    }
                 }
             }
         }
         if (!json) {
             out().print(table.render());
         }
-        return 0;
+        return allOk ? 0 : 1;
+    }
+
+    /** A model-clock run: its makespan, the exact prediction, and the transform it produced. */
+    private record ModelRun(long time, long predicted, double[] output) { }
+
+    private ModelRun modelRun(FftEngine engine, LogP params, double[] a) {
+        int p = params.P();
+        int n = a.length / 2;
+        if (engine == FftEngine.LOGP_DISTRIBUTED) {
+            double[][] blocks = new double[p][];
+            for (int r = 0; r < p; r++) {
+                blocks[r] = ButterflyExchangeFft.inputBlock(a, p, r);
+            }
+            RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
+                    proc -> ButterflyExchangeFft.transform(proc, blocks[proc.rank()], elementCost));
+            double[] out = new double[a.length];
+            for (int q = 0; q < p; q++) {
+                System.arraycopy(blocks[q], 0, out, q * blocks[q].length, blocks[q].length);
+            }
+            return new ModelRun(r.makespan(), FftTiming.distributed(params, p, n / p, elementCost), out);
+        }
+        MasterWorkerFft.Handover handover = engine == FftEngine.LOGP ? MasterWorkerFft.Handover.VIEW : MasterWorkerFft.Handover.COPY;
+        RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
+                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, elementCost, handover));
+        return new ModelRun(r.makespan(), FftTiming.masterWorker(params, p, n, elementCost, handover), a);
     }
 
     /**

@@ -21,7 +21,7 @@ import org.logplab.core.collective.OptimalBroadcast;
 import org.logplab.core.collective.OptimalSummation;
 import org.logplab.core.collective.SummationPlan;
 import org.logplab.core.wire.WireCodec;
-import org.logplab.fft.ExchangeFft;
+import org.logplab.fft.ButterflyExchangeFft;
 
 /**
  * The programs a multi-process run can carry out, as {@code logplab node} and {@code logplab
@@ -212,8 +212,8 @@ public enum ClusterJob {
             for (int i = 0; i < x.length; i++) {
                 x[i] = random.nextDouble(-1, 1);
             }
-            double[] a = ExchangeFft.inputBlock(x, P, p.rank());
-            ExchangeFft.transform(p, a, 1);
+            double[] a = ButterflyExchangeFft.inputBlock(x, P, p.rank());
+            ButterflyExchangeFft.transform(p, a, 1);
             long digest = 1;
             for (double v : a) {
                 digest = 31 * digest + Double.doubleToLongBits(v);

@@ -8,10 +8,12 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
-import org.logplab.fft.ExchangeFft;
+import org.logplab.fft.ButterflyExchangeFft;
 import org.logplab.fft.Fft;
 import org.logplab.fft.ForkJoinFft;
+import org.logplab.fft.FftPhases;
 import org.logplab.fft.MasterWorkerFft;
+import org.logplab.fft.MasterWorkerFft.Handover;
 import org.visnow.jlargearrays.ConcurrencyUtils;
 
 /**
@@ -83,40 +85,74 @@ public final class FftRuns {
     }
 
     /**
-     * The seed's master/worker parallel FFT on the LogP runtime with zero injected delays, {@code p}
-     * processors, repeated inside one run on an agreed schedule ({@link TimedRepetitions}); the
-     * serial FFT is timed just before and just after, and its median over both blocks is the
-     * pair's serial time.
+     * The master/worker parallel FFT on the LogP runtime with zero injected delays, {@code p}
+     * processors, blocks handed out and back as {@code handover} says, repeated inside one run
+     * on an agreed schedule ({@link TimedRepetitions}); the serial FFT is timed just before and
+     * just after, and its median over both blocks is the pair's serial time.
      */
-    public Pair logp(int p) {
-        return onRuntime(p, (proc, k) -> {
-            if (proc.rank() == 0 && k % 32 == 31) {
-                rescale(engineData);
-            }
-            MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0);
-        });
+    public Pair masterWorker(int p, Handover handover) {
+        return onRuntime(p, masterWorkerStep(handover, null));
     }
 
     /**
-     * The butterfly-exchange FFT with the data already distributed ({@link ExchangeFft}): each of
+     * The butterfly-exchange FFT with the data already distributed ({@link ButterflyExchangeFft}): each of
      * the {@code p} ranks holds its decimated block before the run; a repetition is the local FFT
      * and the {@code log2 p} exchanges, without the master's scatter and gather. Timed like
-     * {@link #logp}.
+     * {@link #masterWorker}.
      */
-    public Pair logpDistributed(int p) {
+    public Pair distributed(int p) {
+        return onRuntime(p, distributedStep(p, null));
+    }
+
+    /**
+     * Where the time of a runtime engine goes: {@code reps} transforms on {@code p} processors of
+     * a wall-clock machine (each its own run, after as many untimed ones), every phase timed per
+     * rank; returns the figures divided by {@code reps}, so ns per transform. Not the timed
+     * repetitions of {@link #masterWorker} and {@link #distributed}: the clock reads of the phases
+     * stay out of those.
+     *
+     * @param handover the master/worker's hand-over, or {@code null} for the distributed form
+     */
+    public FftPhases phases(int p, Handover handover) {
+        FftPhases phases = new FftPhases(p);
+        TimedRepetitions.Step quiet = handover == null ? distributedStep(p, null) : masterWorkerStep(handover, null);
+        TimedRepetitions.Step recorded = handover == null ? distributedStep(p, phases) : masterWorkerStep(handover, phases);
+        try (Machine machine = Machine.open(RunConfig.builder(LogP.of(0, 0, 0, p)).clock(ClockKind.WALL).build())) {
+            for (int k = 0; k < reps; k++) {
+                int rep = k;
+                machine.run(proc -> quiet.run(proc, rep));
+            }
+            for (int k = 0; k < reps; k++) {
+                int rep = reps + k;
+                machine.run(proc -> recorded.run(proc, rep));
+            }
+        }
+        return phases.per(reps);
+    }
+
+    private TimedRepetitions.Step masterWorkerStep(Handover handover, FftPhases phases) {
+        return (proc, k) -> {
+            if (proc.rank() == 0 && k % 32 == 31) {
+                rescale(engineData);
+            }
+            MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0, handover, phases);
+        };
+    }
+
+    private TimedRepetitions.Step distributedStep(int p, FftPhases phases) {
         double[][] blocks = new double[p][];
         // One spare block per rank, handed from rank to rank by the exchanges: nothing allocated per repetition.
         double[][] spares = new double[p][2 * n / p];
         for (int r = 0; r < p; r++) {
-            blocks[r] = ExchangeFft.inputBlock(engineData, p, r);
+            blocks[r] = ButterflyExchangeFft.inputBlock(engineData, p, r);
         }
-        return onRuntime(p, (proc, k) -> {
+        return (proc, k) -> {
             if (k % 32 == 31) {
                 rescale(blocks[proc.rank()]);
             }
             int r = proc.rank();
-            spares[r] = ExchangeFft.transform(proc, blocks[r], spares[r], 0);
-        });
+            spares[r] = ButterflyExchangeFft.transform(proc, blocks[r], spares[r], 0, phases);
+        };
     }
 
     /**

@@ -9,7 +9,7 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
-import org.logplab.fft.ExchangeFft;
+import org.logplab.fft.ButterflyExchangeFft;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,7 +31,7 @@ import org.visnow.jlargearrays.ConcurrencyUtils;
  * in the same JMH run: us per forward transform, lower is better (GFLOPS in {@code jmh-report}
  * count two transforms per operation for {@link FftBenchmark} only, so read the times here).
  * The runtime runs on a machine that stays up (opened once per trial), and each rank passes its
- * spare block to {@link ExchangeFft#transform(org.logplab.core.Processor, double[], double[], long)}
+ * spare block to {@link ButterflyExchangeFft#transform(org.logplab.core.Processor, double[], double[], long)}
  * and no latency is recorded: an operation is one run, the transforms, a copy into the spare and
  * a reference handed each way, and allocates nothing.
  *
@@ -83,7 +83,7 @@ public class ExchangeFftBenchmark {
     /** One forward transform of N points by two ranks exchanging their halves. */
     @Benchmark
     public double[][] ours() {
-        machine.run(p -> spares[p.rank()] = ExchangeFft.transform(p, blocks[p.rank()], spares[p.rank()], 0));
+        machine.run(p -> spares[p.rank()] = ButterflyExchangeFft.transform(p, blocks[p.rank()], spares[p.rank()], 0));
         scaleBack(blocks[0]);
         scaleBack(blocks[1]);
         return blocks;

@@ -38,6 +38,27 @@ class FftCommandTest {
     }
 
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void breakdownGivesEveryPhaseOfEachRuntimeEngineAndNoneTheFormDoesNotHave() throws Exception {
+        CliTest.Outcome o = CliTest.run("fft", "--n", "2^12", "--p", "2", "--engine", "logp,logp-seed,logp-distributed,forkjoin",
+                "--reps", "3", "--breakdown", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> phases = o.json().stream().filter(r -> r.has("breakdown")).toList();
+        assertThat(phases).extracting(r -> r.get("engine").asText()).containsExactly("logp", "logp-seed", "logp-distributed");
+        for (JsonNode r : phases) {
+            for (String phase : List.of("scatter", "local_fft", "snapshot", "wait", "combine", "gather")) {
+                assertThat(r.get(phase + "_ns").asLong()).as(phase).isNotNegative();
+                assertThat(r.get(phase + "_rank0_ns").asLong()).as(phase).isNotNegative();
+            }
+            assertThat(r.get("local_fft_ns").asLong()).isPositive();
+            boolean masterWorker = !r.get("engine").asText().equals("logp-distributed");
+            // The distributed form has no scatter or gather: those phases are never timed, so exactly 0.
+            assertThat(r.get("scatter_ns").asLong() > 0).isEqualTo(masterWorker);
+            assertThat(r.get("gather_ns").asLong() > 0).isEqualTo(masterWorker);
+        }
+    }
+
+    @Test
     void modelClockTimesEqualThePredictionAndTheClosedFormWithoutGaps() throws Exception {
         CliTest.Outcome o = CliTest.run("fft", "--clock", "model", "--n", "2^10", "--p", "1,4", "--L", "200", "--o", "20",
                 "--g", "20", "--elem-cost", "2", "--json");
@@ -58,6 +79,27 @@ class FftCommandTest {
         //   1 gets 3's (sent 5108) at 5328, ends 5860; 3 gets 1's (sent 4908) at 5128, ends 5660.
         // gather in rank order: arrivals 6080 (1), 6060 (2), 5880 (3); receives start 6080, 6100, 6120: end 6140.
         assertThat(rows.get(1).get("time").asLong()).isEqualTo(6140);
+    }
+
+    @Test
+    void modelClockChargesTheSeedsCopiesAndTheLentViewsTheirOwnBytes() throws Exception {
+        // G = 1: a block of B = 512 points is 8192 bytes, a view or done message 16.
+        CliTest.Outcome o = CliTest.run("fft", "--clock", "model", "--n", "2^10", "--p", "2", "--G", "1",
+                "--engine", "logp,logp-seed,logp-distributed,forkjoin", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.err()).contains("forkjoin do not run on the LogP runtime");
+        List<JsonNode> rows = o.json();
+        assertThat(rows).extracting(r -> r.get("engine").asText()).containsExactly("logp", "logp-seed", "logp-distributed");
+        for (JsonNode r : rows) {
+            assertThat(r.get("time").asLong()).isEqualTo(r.get("predicted").asLong());
+            assertThat(r.get("ok").asBoolean()).isTrue();
+        }
+        long view = rows.get(0).get("time").asLong();
+        long copy = rows.get(1).get("time").asLong();
+        long distributed = rows.get(2).get("time").asLong();
+        // Scatter and gather each move 8192 - 16 more bytes at G = 1 per byte in the seed's form.
+        assertThat(copy - view).isEqualTo(2 * (8192 - 16));
+        assertThat(distributed).isLessThan(view);
     }
 
     @Test

@@ -21,7 +21,7 @@ import org.logplab.core.ThreadKind;
  * ownership rule (checked by the runtime's debug mode) and, given a spare block per rank, runs
  * transform after transform on one machine without allocating an exchange buffer.
  */
-class ExchangeFftOwnershipTest {
+class ButterflyExchangeFftOwnershipTest {
 
     @Test
     void shouldEqualTheNaiveDftWithTheOwnershipCheckOnUnderBothClocks() {
@@ -35,7 +35,7 @@ class ExchangeFftOwnershipTest {
                 for (ClockKind clock : ClockKind.values()) {
                     double[][] blocks = blocks(input, p);
                     LogP params = LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, p);
-                    RunResult r = Machine.run(config(params, clock), proc -> ExchangeFft.transform(proc, blocks[proc.rank()], 1));
+                    RunResult r = Machine.run(config(params, clock), proc -> ButterflyExchangeFft.transform(proc, blocks[proc.rank()], 1));
                     assertThat(r.messagesReceived()).isEqualTo((long) p * Integer.numberOfTrailingZeros(p));
                     assertThat(r.inFlight()).isEmpty();
                     assertThat(ComplexArrays.relativeRmsError(concat(blocks), expected))
@@ -67,7 +67,7 @@ class ExchangeFftOwnershipTest {
                     LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p, random.nextInt(2));
                     long cost = random.nextInt(3);
                     RunResult r = machine.run(params, proc -> spares[proc.rank()] =
-                            ExchangeFft.transform(proc, blocks[proc.rank()], spares[proc.rank()], cost));
+                            ButterflyExchangeFft.transform(proc, blocks[proc.rank()], spares[proc.rank()], cost));
                     assertThat(ComplexArrays.relativeRmsError(concat(blocks), expected))
                             .as("run %d %s", run, clock).isLessThan(1e-12);
                     if (clock == ClockKind.MODEL) {
@@ -84,10 +84,10 @@ class ExchangeFftOwnershipTest {
     void shouldRejectASpareThatIsTheBlockOrOfAnotherLength() {
         assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL, proc -> {
             double[] a = new double[8];
-            ExchangeFft.transform(proc, a, a, 1);
+            ButterflyExchangeFft.transform(proc, a, a, 1);
         })).hasStackTraceContaining("the spare block must be another array of 8 doubles, got the block itself");
         assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL,
-                proc -> ExchangeFft.transform(proc, new double[8], new double[4], 1)))
+                proc -> ButterflyExchangeFft.transform(proc, new double[8], new double[4], 1)))
                 .hasStackTraceContaining("the spare block must be another array of 8 doubles, got 4 doubles");
     }
 
@@ -96,7 +96,7 @@ class ExchangeFftOwnershipTest {
         double[] spare = new double[8];
         double[][] returned = new double[1][];
         Machine.run(LogP.of(1, 1, 1, 1), ClockKind.MODEL,
-                proc -> returned[0] = ExchangeFft.transform(proc, new double[8], spare, 1));
+                proc -> returned[0] = ButterflyExchangeFft.transform(proc, new double[8], spare, 1));
         assertThat(returned[0]).isSameAs(spare);
     }
 
@@ -111,7 +111,7 @@ class ExchangeFftOwnershipTest {
     private static double[][] blocks(double[] input, int p) {
         double[][] blocks = new double[p][];
         for (int r = 0; r < p; r++) {
-            blocks[r] = ExchangeFft.inputBlock(input, p, r);
+            blocks[r] = ButterflyExchangeFft.inputBlock(input, p, r);
         }
         return blocks;
     }

@@ -35,11 +35,11 @@ import org.logplab.core.Processor;
  * {@link FftTiming} predicts the result exactly. Under the wall clock nothing is charged: the
  * arithmetic takes the time it takes.
  */
-public final class ExchangeFft {
+public final class ButterflyExchangeFft {
     /** The tag of exchange messages. */
     public static final int TAG = 0xFF7;
 
-    private ExchangeFft() {
+    private ButterflyExchangeFft() {
     }
 
     /**
@@ -61,7 +61,7 @@ public final class ExchangeFft {
      * matter; {@code spare} is sent away (it then belongs to the partner), and the array returned
      * is the one this rank owns at the end instead: the partner's last block, or {@code spare}
      * itself when {@code p = 1} (nothing is exchanged, nor allocated). Passing it to the next call, as in
-     * {@code spare = ExchangeFft.transform(p, a, spare, c)}, makes repeated transforms on a
+     * {@code spare = ButterflyExchangeFft.transform(p, a, spare, c)}, makes repeated transforms on a
      * {@link org.logplab.core.Machine} that stays up allocate nothing. The messages and the model
      * time are those of {@link #transform(Processor, double[], long)}.
      *
@@ -73,6 +73,15 @@ public final class ExchangeFft {
      *     {@code spare} is {@code a} or of another length
      */
     public static double[] transform(Processor p, double[] a, double[] spare, long elementCost) {
+        return transform(p, a, spare, elementCost, null);
+    }
+
+    /**
+     * As {@link #transform(Processor, double[], double[], long)}, adding this rank's wall-clock
+     * time per phase (local FFT, snapshot, wait for partner, combine) to {@code phases} when it is
+     * not {@code null}.
+     */
+    public static double[] transform(Processor p, double[] a, double[] spare, long elementCost, FftPhases phases) {
         int procs = p.size();
         int logP = FftSize.log2(procs, "processor count p");
         int logB = FftSize.checkInterleaved(a);
@@ -88,26 +97,39 @@ public final class ExchangeFft {
                     + " doubles, got " + (spare == a ? "the block itself" : spare.length + " doubles"));
         }
         boolean model = p.clock() == ClockKind.MODEL;
+        int rank = p.rank();
+        long t = phases == null ? 0 : System.nanoTime();
         Fft.forward(a);
         if (model) {
             p.compute(elementCost * block * logB);
         }
+        if (phases != null) {
+            t = phases.lap(rank, FftPhases.Phase.LOCAL_FFT, t);
+        }
         double[] own = spare == null && logP > 0 ? new double[a.length] : spare;
-        int rank = p.rank();
         for (int j = 0; j < logP; j++) {
             int partner = rank ^ (1 << j);
             // Snapshot into the spare and hand it over: from here on it is the partner's.
             System.arraycopy(a, 0, own, 0, a.length);
+            if (phases != null) {
+                t = phases.lap(rank, FftPhases.Phase.SNAPSHOT, t);
+            }
             p.send(partner, TAG, own);
             Message m = p.recv(partner);
             if (m.tag() != TAG || !(m.payload() instanceof double[] theirs) || theirs.length != 2 * block) {
                 throw new IllegalStateException("expected an FFT block of " + block + " points from rank " + partner + ", got " + m);
+            }
+            if (phases != null) {
+                t = phases.lap(rank, FftPhases.Phase.WAIT, t);
             }
             boolean lower = (rank & (1 << j)) == 0;
             combine(a, theirs, lower, (rank & ((1 << j) - 1)) * block, block << (j + 1));
             own = theirs;
             if (model) {
                 p.compute(elementCost * block);
+            }
+            if (phases != null) {
+                t = phases.lap(rank, FftPhases.Phase.COMBINE, t);
             }
         }
         return own;
@@ -141,7 +163,7 @@ public final class ExchangeFft {
     }
 
     /**
-     * Rank {@code r}'s input block for {@link ExchangeFft}, a new array: the points {@code s, s + p,
+     * Rank {@code r}'s input block for {@link ButterflyExchangeFft}, a new array: the points {@code s, s + p,
      * s + 2p, ...} of {@code a} ({@code s = bitreverse_p(r)}, {@code p} a power of two), interleaved:
      * the distribution {@link #transform} expects.
      */

@@ -1,0 +1,102 @@
+package org.logplab.bench.experiment;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.logplab.fft.FftPhases;
+import org.logplab.fft.MasterWorkerFft.Handover;
+
+/**
+ * The FFT engines {@code logplab fft} compares, each timed against our serial FFT by
+ * {@link FftRuns}: one list, so that the command, its validation and its help iterate the same
+ * engines. The {@link #label() labels} are the {@code --engine} values users' scripts name.
+ */
+public enum FftEngine {
+    /** The master/worker butterfly-exchange FFT on the LogP runtime; the master lends its array, each worker gathers and writes back its own points. */
+    LOGP("logp", "master/worker on the LogP runtime: the master lends its array, each worker gathers its own points", Handover.VIEW),
+    /** The seed's master/worker form: the master packs every worker's block and copies every result back. */
+    LOGP_SEED("logp-seed", "the seed's master/worker on the LogP runtime: the master copies every block out and back", Handover.COPY),
+    /** The butterfly-exchange FFT with the data already distributed: no scatter or gather. */
+    LOGP_DISTRIBUTED("logp-distributed", "butterfly exchange on the LogP runtime, data already distributed", null),
+    /** Our fork/join FFT on a pool of p threads. */
+    FORKJOIN("forkjoin", "our fork/join FFT on p threads (no LogP runtime)", null),
+    /** JTransforms 3.2 on p threads, the peer. */
+    JTRANSFORMS("jtransforms", "JTransforms 3.2 on p threads (the peer)", null);
+
+    private final String label;
+    private final String description;
+    private final Handover handover;
+
+    FftEngine(String label, String description, Handover handover) {
+        this.label = label;
+        this.description = description;
+        this.handover = handover;
+    }
+
+    /** The {@code --engine} value. */
+    public String label() {
+        return label;
+    }
+
+    /** One line for help and legends. */
+    public String description() {
+        return description;
+    }
+
+    /** Whether the engine runs on the LogP runtime (and so has {@link #phases phases}). */
+    public boolean onRuntime() {
+        return this == LOGP || this == LOGP_SEED || this == LOGP_DISTRIBUTED;
+    }
+
+    /** Whether a master scatters and gathers (the seed's model then counts two more message rounds). */
+    public boolean masterWorker() {
+        return handover != null;
+    }
+
+    /**
+     * The engine on {@code p} threads or processors against our serial FFT, timed by {@code runs}.
+     * On one processor the LogP and fork/join engines run our serial FFT (there is nothing to
+     * distribute); JTransforms runs itself on one thread.
+     */
+    public FftRuns.Pair time(FftRuns runs, int p) {
+        if (p == 1 && this != JTRANSFORMS) {
+            return runs.serial();
+        }
+        return switch (this) {
+            case LOGP, LOGP_SEED -> runs.masterWorker(p, handover);
+            case LOGP_DISTRIBUTED -> runs.distributed(p);
+            case FORKJOIN -> runs.forkJoin(p);
+            case JTRANSFORMS -> runs.jtransforms(p);
+        };
+    }
+
+    /**
+     * Where a runtime engine's time goes on {@code p > 1} processors, ns per transform per rank.
+     *
+     * @throws IllegalStateException for an engine that does not run on the runtime
+     */
+    public FftPhases phases(FftRuns runs, int p) {
+        if (!onRuntime()) {
+            throw new IllegalStateException(label + " does not run on the LogP runtime: it has no phases");
+        }
+        return runs.phases(p, handover);
+    }
+
+    /**
+     * The engine labelled {@code text}.
+     *
+     * @throws IllegalArgumentException naming every engine, when none is labelled so
+     */
+    public static FftEngine parse(String text) {
+        for (FftEngine e : values()) {
+            if (e.label.equals(text)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("--engine must be one of " + labels() + ", got '" + text + "'");
+    }
+
+    /** Every label, comma-separated, in this order. */
+    public static String labels() {
+        return Arrays.stream(values()).map(FftEngine::label).collect(Collectors.joining(", "));
+    }
+}
