@@ -21,7 +21,10 @@ import org.logplab.core.Processor;
  *
  * <p><b>Messages.</b> One per stage and direction, a snapshot of the sender's block ({@code 16 B}
  * bytes, so {@code G} applies), tagged {@link #TAG}: the partner reads it while the sender
- * overwrites its own block. A sent array belongs to its receiver ({@link Processor}, Ownership),
+ * overwrites its own block. The upper rank of a pair sends its block already multiplied by the
+ * stage's twiddles ({@code w v}, formed in the same pass as the snapshot), so that neither rank
+ * multiplies in the combine: the lower adds, the upper subtracts (the same arithmetic as
+ * {@code u +- w v}, to the bit). A sent array belongs to its receiver ({@link Processor}, Ownership),
  * so the snapshot is double buffered rather than cloned: each rank copies its block into a spare
  * array it owns and sends that, and never touches it again; the partner's array it receives is
  * its own from then on, and once combined into the block it is the spare of the next stage. A
@@ -109,8 +112,15 @@ public final class ButterflyExchangeFft {
         double[] own = spare == null && logP > 0 ? new double[a.length] : spare;
         for (int j = 0; j < logP; j++) {
             int partner = rank ^ (1 << j);
-            // Snapshot into the spare and hand it over: from here on it is the partner's.
-            System.arraycopy(a, 0, own, 0, a.length);
+            boolean lower = (rank & (1 << j)) == 0;
+            // Snapshot into the spare and hand it over: from here on it is the partner's. The
+            // upper rank multiplies its block by the twiddles on the way (both ranks need w v,
+            // so it is formed once, in the pass that copies anyway), leaving the combine an add.
+            if (lower) {
+                System.arraycopy(a, 0, own, 0, a.length);
+            } else {
+                twiddle(a, own, (rank & ((1 << j) - 1)) * block, block << (j + 1));
+            }
             if (phases != null) {
                 t = phases.lap(rank, FftPhases.Phase.SNAPSHOT, t);
             }
@@ -122,8 +132,7 @@ public final class ButterflyExchangeFft {
             if (phases != null) {
                 t = phases.lap(rank, FftPhases.Phase.WAIT, t);
             }
-            boolean lower = (rank & (1 << j)) == 0;
-            combine(a, theirs, lower, (rank & ((1 << j) - 1)) * block, block << (j + 1));
+            combine(a, theirs, lower);
             own = theirs;
             if (model) {
                 p.compute(elementCost * block);
@@ -136,29 +145,45 @@ public final class ButterflyExchangeFft {
     }
 
     /**
-     * One exchange stage: the lower rank holds {@code u} and gets {@code v}, the upper the
-     * reverse; both form {@code w^k v} for their positions {@code k = first + i} in a group output
-     * of {@code span} points, then {@code u + w v} (lower) or {@code u - w v} (upper).
+     * The upper rank's half of an exchange stage: {@code a[k] = w^(first + k) a[k]} for its
+     * positions in a group output of {@code span} points ({@code w = e^{-2 pi i / span}}), and the
+     * same values into {@code snapshot}.
      */
-    static void combine(double[] a, double[] theirs, boolean lower, int first, int span) {
+    static void twiddle(double[] a, double[] snapshot, int first, int span) {
         int block = a.length / 2;
         HalfTwiddles w = HalfTwiddles.of(span);
         double[] cos = w.cos;
         double[] sin = w.sin;
-        double[] u = lower ? a : theirs;
-        double[] v = lower ? theirs : a;
-        double sign = lower ? 1 : -1;
         for (int i = 0; i < block; i++) {
             int x = 2 * i;
-            double vr = v[x];
-            double vi = v[x + 1];
+            double vr = a[x];
+            double vi = a[x + 1];
             // w = cos - i sin (forward sign)
             double c = cos[first + i];
             double s = sin[first + i];
-            double wr = sign * (vr * c + vi * s);
-            double wi = sign * (vi * c - vr * s);
-            a[x] = u[x] + wr;
-            a[x + 1] = u[x + 1] + wi;
+            double wr = vr * c + vi * s;
+            double wi = vi * c - vr * s;
+            a[x] = wr;
+            a[x + 1] = wi;
+            snapshot[x] = wr;
+            snapshot[x + 1] = wi;
+        }
+    }
+
+    /**
+     * The combine of an exchange stage once the upper block holds {@code w v}: the lower rank
+     * ({@code a = u}, {@code theirs = w v}) forms {@code u + w v}, the upper ({@code a = w v},
+     * {@code theirs = u}) {@code u - w v}.
+     */
+    static void combine(double[] a, double[] theirs, boolean lower) {
+        if (lower) {
+            for (int x = 0; x < a.length; x++) {
+                a[x] += theirs[x];
+            }
+        } else {
+            for (int x = 0; x < a.length; x++) {
+                a[x] = theirs[x] - a[x];
+            }
         }
     }
 
@@ -168,10 +193,20 @@ public final class ButterflyExchangeFft {
      * the distribution {@link #transform} expects.
      */
     public static double[] inputBlock(double[] a, int p, int r) {
+        return inputBlock(a, p, r, new double[a.length / p]);
+    }
+
+    /**
+     * As {@link #inputBlock(double[], int, int)}, into {@code part} ({@code a.length / p} doubles),
+     * which it returns.
+     */
+    public static double[] inputBlock(double[] a, int p, int r, double[] part) {
         int logP = Integer.numberOfTrailingZeros(p);
         int s = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
         int block = a.length / 2 / p;
-        double[] part = new double[2 * block];
+        if (part.length != 2 * block) {
+            throw new IllegalArgumentException("rank " + r + "'s block takes " + 2 * block + " doubles, got " + part.length);
+        }
         for (int m = 0; m < block; m++) {
             int from = 2 * (s + p * m);
             part[2 * m] = a[from];

@@ -72,4 +72,24 @@ public final class ComplexArrays {
         }
         return p;
     }
+
+    /**
+     * Scales {@code a} by an exact power of two back to values around {@code 2^-500} once its
+     * largest values (sampled at 64 places) have grown past {@code 2^-200}; otherwise leaves it.
+     * For timing loops that transform the same array again and again: each forward transform
+     * grows the values by about {@code sqrt(N)}, and this keeps them from ever overflowing or
+     * turning subnormal (either would change the arithmetic's speed), without rounding anything.
+     */
+    public static void keepInRange(double[] a) {
+        int exponent = Math.getExponent(a[0]);
+        for (int i = 0; i < a.length; i += Math.max(1, a.length / 64)) {
+            exponent = Math.max(exponent, Math.getExponent(a[i]));
+        }
+        if (exponent > -200) {
+            int shift = -500 - exponent;
+            for (int i = 0; i < a.length; i++) {
+                a[i] = Math.scalb(a[i], shift);
+            }
+        }
+    }
 }

@@ -15,8 +15,10 @@ import org.logplab.core.measure.PingPong;
 import org.logplab.fft.ButterflyExchangeFft;
 import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.Fft;
+import org.logplab.fft.FftCostProbe;
 import org.logplab.fft.FftPhases;
 import org.logplab.fft.FftTiming;
+import org.logplab.fft.MachineFftModel;
 import org.logplab.fft.MasterWorkerFft;
 import org.logplab.fft.SpeedupModel;
 import picocli.CommandLine.Command;
@@ -38,7 +40,8 @@ import picocli.CommandLine.Option;
  *
  * <p>JSON Lines, one object per (n, p, engine): {@code n}, {@code p}, {@code engine},
  * {@code serial_ns}, {@code parallel_ns}, {@code speedup}, {@code efficiency}, {@code gflops},
- * {@code predicted_speedup}, {@code predicted_efficiency}, {@code reps}, {@code oversubscribed}; then one {@code model} object:
+ * {@code predicted_speedup}, {@code predicted_efficiency}, {@code reps}, {@code oversubscribed},
+ * {@code machine_predicted_speedup} ({@link MachineFftModel}, null where it does not apply); then one {@code model} object:
  * {@code t_elem_ns}, {@code t_a_ns}, {@code t_b_ns_per_byte}. With {@code --breakdown}, one object per
  * (n, p, runtime engine): {@code breakdown: true}, {@code n}, {@code p}, {@code engine}, and per phase
  * {@code <phase>_ns} (mean over ranks) and {@code <phase>_rank0_ns}, phases {@code scatter},
@@ -117,6 +120,8 @@ final class FftCommand extends CommandBase {
         PingPong.warmUpJit();
         int largest = ns.stream().mapToInt(Integer::intValue).max().orElse(2);
         HockneyFit hockney = hockney(16L * largest / Math.max(2, processors.stream().filter(q -> q > 1).mapToInt(Integer::intValue).min().orElse(2)));
+        double messageNanos = PingPong.run(LogP.of(0, 0, 0, 2), 8, 200, 2000).medianOneWayNanos();
+        Map<Long, MachineFftModel> machineModels = new java.util.HashMap<>();
         List<Object[]> rows = new ArrayList<>();
         List<Object[]> phaseRows = new ArrayList<>();
         long[] serial = new long[ns.size()];
@@ -130,7 +135,13 @@ final class FftCommand extends CommandBase {
                     boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
                     FftRuns.Pair pair = engine.time(runs, p);
                     serialTimes.add(pair.serialNanos());
-                    rows.add(new Object[] {n, p, engine.label(), pair.serialNanos(), pair.engineNanos(), oversubscribed});
+                    Double machine = null;
+                    if (engine.onRuntime() && p > 1 && !oversubscribed) {
+                        MachineFftModel m = machineModels.computeIfAbsent((long) n << 32 | p,
+                                k -> new MachineFftModel(FftCostProbe.measure(n, p, reps), messageNanos));
+                        machine = m.speedup(engine.handover());
+                    }
+                    rows.add(new Object[] {n, p, engine.label(), pair.serialNanos(), pair.engineNanos(), oversubscribed, machine});
                     if (breakdown && engine.onRuntime() && p > 1) {
                         phaseRows.add(new Object[] {n, p, engine.label(), engine.phases(runs, p), pair.engineNanos()});
                     }
@@ -144,7 +155,7 @@ final class FftCommand extends CommandBase {
         SpeedupModel model = new SpeedupModel(SpeedupModel.fitElementNanos(sizesLong, serialNanos),
                 hockney.t0Nanos(), 1 / hockney.rInfBytesPerNano());
         TextTable table = new TextTable("N", "p", "engine", "serial (us)", "parallel (us)", "speedup", "efficiency",
-                "GFLOPS", "predicted speedup", "");
+                "GFLOPS", "predicted speedup", "machine model", "measured / machine", "");
         for (Object[] row : rows) {
             int n = (int) row[0];
             int p = (int) row[1];
@@ -168,11 +179,15 @@ final class FftCommand extends CommandBase {
                 f.put("predicted_efficiency", predicted / p);
                 f.put("reps", reps);
                 f.put("oversubscribed", row[5]);
+                f.put("machine_predicted_speedup", row[6]);
                 printJson(f);
             } else {
+                Double machine = (Double) row[6];
                 table.row(n, p, row[2], String.format("%,.1f", s / 1e3), String.format("%,.1f", t / 1e3),
                         String.format("%.2f", speedup), String.format("%.2f", speedup / p), String.format("%.2f", gflops),
-                        String.format("%.2f", predicted), (boolean) row[5] ? "oversubscribed" : "");
+                        String.format("%.2f", predicted), machine == null ? "-" : String.format("%.2f", machine),
+                        machine == null ? "-" : String.format("%.2f", speedup / machine),
+                        (boolean) row[5] ? "oversubscribed" : "");
             }
         }
         if (json) {
@@ -206,6 +221,11 @@ final class FftCommand extends CommandBase {
             }
             out().printf("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns, t_b = %.4f ns/B (ping-pong Hockney fit)%n",
                     model.elementNanos(), model.startupNanos(), model.perByteNanos());
+            if (!machineModels.isEmpty()) {
+                out().printf("machine model: the seed's model with the local FFTs, the exchange's passes over memory and the "
+                        + "master's packing each timed on its own, all ranks at once (message hand-over %.0f ns); it never "
+                        + "sees the FFT runs above%n", messageNanos);
+            }
             crossovers.forEach(out()::println);
         }
         return 0;

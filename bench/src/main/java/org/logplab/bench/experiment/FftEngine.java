@@ -47,6 +47,11 @@ public enum FftEngine {
         return this == LOGP || this == LOGP_SEED || this == LOGP_DISTRIBUTED;
     }
 
+    /** The master/worker's hand-over, {@code null} for the other engines. */
+    public Handover handover() {
+        return handover;
+    }
+
     /** Whether a master scatters and gathers (the seed's model then counts two more message rounds). */
     public boolean masterWorker() {
         return handover != null;

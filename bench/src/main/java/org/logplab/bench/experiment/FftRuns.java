@@ -9,6 +9,7 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.fft.ButterflyExchangeFft;
+import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.Fft;
 import org.logplab.fft.ForkJoinFft;
 import org.logplab.fft.FftPhases;
@@ -133,7 +134,7 @@ public final class FftRuns {
     private TimedRepetitions.Step masterWorkerStep(Handover handover, FftPhases phases) {
         return (proc, k) -> {
             if (proc.rank() == 0 && k % 32 == 31) {
-                rescale(engineData);
+                ComplexArrays.keepInRange(engineData);
             }
             MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0, handover, phases);
         };
@@ -148,7 +149,7 @@ public final class FftRuns {
         }
         return (proc, k) -> {
             if (k % 32 == 31) {
-                rescale(blocks[proc.rank()]);
+                ComplexArrays.keepInRange(blocks[proc.rank()]);
             }
             int r = proc.rank();
             spares[r] = ButterflyExchangeFft.transform(proc, blocks[r], spares[r], 0, phases);
@@ -194,9 +195,9 @@ public final class FftRuns {
         long warmEnd = System.nanoTime() + warmupNanos();
         for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
             Fft.forward(serialData);
-            rescale(serialData);
+            ComplexArrays.keepInRange(serialData);
             engine.run();
-            rescale(engineData);
+            ComplexArrays.keepInRange(engineData);
         }
         long[] serial = new long[reps];
         long[] other = new long[reps];
@@ -223,7 +224,7 @@ public final class FftRuns {
         long start = System.nanoTime();
         transform.run();
         long took = System.nanoTime() - start;
-        rescale(data);
+        ComplexArrays.keepInRange(data);
         return took;
     }
 
@@ -231,19 +232,5 @@ public final class FftRuns {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
-    }
-
-    /** Scales back to around {@code 2^-500} by an exact power of two when values have grown. */
-    private static void rescale(double[] a) {
-        int exponent = Math.getExponent(a[0]) ;
-        for (int i = 0; i < a.length; i += Math.max(1, a.length / 64)) {
-            exponent = Math.max(exponent, Math.getExponent(a[i]));
-        }
-        if (exponent > -200) {
-            int shift = -500 - exponent;
-            for (int i = 0; i < a.length; i++) {
-                a[i] = Math.scalb(a[i], shift);
-            }
-        }
     }
 }
