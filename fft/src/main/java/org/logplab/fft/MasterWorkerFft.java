@@ -80,6 +80,49 @@ public final class MasterWorkerFft {
      * {@code null}.
      */
     public static void transform(Processor p, double[] a, long elementCost, Handover handover, FftPhases phases) {
+        transform(p, a, elementCost, handover, phases, null);
+    }
+
+    /**
+     * Blocks and spares for repeated transforms of one size on one machine, so that a transform
+     * allocates nothing: slot {@code r} holds rank {@code r}'s block and its exchange spare. In the
+     * seed's form the master packs into a worker's block and the worker hands it back with the
+     * gather, so each array is owned by one rank at a time; the exchange's spare of a rank is
+     * whichever array it owns at the end ({@link ButterflyExchangeFft#transform(Processor,
+     * double[], double[], long)}), kept in its slot. Use one only for its {@code N} and {@code p},
+     * one transform at a time.
+     */
+    public static final class Buffers {
+        private final double[][] blocks;
+        private final double[][] spares;
+
+        /** Buffers for {@code n} points on {@code p} ranks ({@code n / p >= 2}, powers of two). */
+        public Buffers(int n, int p) {
+            FftSize.log2(n, "N");
+            FftSize.log2(p, "processor count p");
+            if (n / p < 2) {
+                throw new IllegalArgumentException("N/p must be at least 2, got N=" + n + ", p=" + p);
+            }
+            blocks = new double[p][2 * (n / p)];
+            spares = new double[p][2 * (n / p)];
+        }
+
+        private double[] block(int rank, int length) {
+            if (rank >= blocks.length || blocks[rank].length != length) {
+                throw new IllegalArgumentException("these buffers hold " + blocks.length + " blocks of " + blocks[0].length / 2
+                        + " points; this transform needs " + length / 2 + "-point blocks for rank " + rank);
+            }
+            return blocks[rank];
+        }
+    }
+
+    /**
+     * As {@link #transform(Processor, double[], long, Handover, FftPhases)}, with the blocks and
+     * spares of {@code buffers} (every rank passing the same object) instead of new arrays; a
+     * {@code null} {@code buffers} allocates them.
+     */
+    public static void transform(Processor p, double[] a, long elementCost, Handover handover, FftPhases phases,
+                                 Buffers buffers) {
         long t = phases == null ? 0 : System.nanoTime();
         int procs = p.size();
         FftSize.log2(procs, "processor count p");
@@ -94,15 +137,17 @@ public final class MasterWorkerFft {
             if (n / procs < 2) {
                 throw new IllegalArgumentException("N/p must be at least 2, got N=" + n + ", p=" + procs);
             }
+            int length = 2 * (n / procs);
             Lent view = handover == Handover.VIEW ? new Lent(a) : null;
             for (int r = 1; r < procs; r++) {
                 if (view != null) {
                     p.send(r, SCATTER, view, VIEW_BYTES);
                 } else {
-                    p.send(r, SCATTER, ButterflyExchangeFft.inputBlock(a, procs, r));
+                    p.send(r, SCATTER, ButterflyExchangeFft.inputBlock(a, procs, r,
+                            buffers == null ? new double[length] : buffers.block(r, length)));
                 }
             }
-            block = ButterflyExchangeFft.inputBlock(a, procs, 0);
+            block = ButterflyExchangeFft.inputBlock(a, procs, 0, buffers == null ? new double[length] : buffers.block(0, length));
         } else {
             Message m = p.recv(0);
             if (m.tag() != SCATTER) {
@@ -110,7 +155,9 @@ public final class MasterWorkerFft {
             }
             if (handover == Handover.VIEW && m.payload() instanceof Lent view) {
                 lent = view.data();
-                block = ButterflyExchangeFft.inputBlock(lent, procs, p.rank());
+                int length = lent.length / procs;
+                block = ButterflyExchangeFft.inputBlock(lent, procs, p.rank(),
+                        buffers == null ? new double[length] : buffers.block(p.rank(), length));
             } else if (handover == Handover.COPY && m.payload() instanceof double[] part) {
                 block = part;
             } else {
@@ -121,7 +168,11 @@ public final class MasterWorkerFft {
         if (phases != null) {
             phases.lap(p.rank(), FftPhases.Phase.SCATTER, t);
         }
-        ButterflyExchangeFft.transform(p, block, null, elementCost, phases);
+        if (buffers == null) {
+            ButterflyExchangeFft.transform(p, block, null, elementCost, phases);
+        } else {
+            buffers.spares[p.rank()] = ButterflyExchangeFft.transform(p, block, buffers.spares[p.rank()], elementCost, phases);
+        }
         t = phases == null ? 0 : System.nanoTime();
         if (p.rank() != 0) {
             if (lent != null) {

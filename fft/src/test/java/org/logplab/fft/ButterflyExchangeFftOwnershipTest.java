@@ -81,6 +81,38 @@ class ButterflyExchangeFftOwnershipTest {
     }
 
     @Test
+    void masterWorkerShouldRunBackToBackOnReusedBuffersInBothHandovers() {
+        Random random = new Random(13);
+        int n = 512;
+        for (ClockKind clock : ClockKind.values()) {
+            int p = clock == ClockKind.MODEL ? 8 : 2;
+            for (MasterWorkerFft.Handover handover : MasterWorkerFft.Handover.values()) {
+                MasterWorkerFft.Buffers buffers = new MasterWorkerFft.Buffers(n, p);
+                try (Machine machine = Machine.open(config(LogP.of(0, 0, 0, p), clock))) {
+                    for (int run = 0; run < 100; run++) {
+                        double[] a = random.doubles(2 * n, -1, 1).toArray();
+                        double[] expected = a.clone();
+                        Fft.forward(expected);
+                        LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p, random.nextInt(2));
+                        long cost = random.nextInt(3);
+                        RunResult r = machine.run(params,
+                                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, cost, handover, null, buffers));
+                        assertThat(ComplexArrays.relativeRmsError(a, expected)).as("run %d %s %s", run, clock, handover)
+                                .isLessThan(1e-12);
+                        if (clock == ClockKind.MODEL) {
+                            assertThat(r.makespan()).isEqualTo(FftTiming.masterWorker(params, p, n, cost, handover));
+                        }
+                    }
+                }
+            }
+        }
+        assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL, proc -> MasterWorkerFft.transform(
+                proc, proc.rank() == 0 ? new double[64] : null, 1, MasterWorkerFft.Handover.COPY, null,
+                new MasterWorkerFft.Buffers(16, 2))))
+                .hasStackTraceContaining("this transform needs 16-point blocks");
+    }
+
+    @Test
     void shouldRejectASpareThatIsTheBlockOrOfAnotherLength() {
         assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL, proc -> {
             double[] a = new double[8];

@@ -92,7 +92,7 @@ public final class FftRuns {
      * just after, and its median over both blocks is the pair's serial time.
      */
     public Pair masterWorker(int p, Handover handover) {
-        return onRuntime(p, masterWorkerStep(handover, null));
+        return onRuntime(p, masterWorkerStep(p, handover, null));
     }
 
     /**
@@ -116,8 +116,8 @@ public final class FftRuns {
      */
     public FftPhases phases(int p, Handover handover) {
         FftPhases phases = new FftPhases(p);
-        TimedRepetitions.Step quiet = handover == null ? distributedStep(p, null) : masterWorkerStep(handover, null);
-        TimedRepetitions.Step recorded = handover == null ? distributedStep(p, phases) : masterWorkerStep(handover, phases);
+        TimedRepetitions.Step quiet = handover == null ? distributedStep(p, null) : masterWorkerStep(p, handover, null);
+        TimedRepetitions.Step recorded = handover == null ? distributedStep(p, phases) : masterWorkerStep(p, handover, phases);
         try (Machine machine = Machine.open(RunConfig.builder(LogP.of(0, 0, 0, p)).clock(ClockKind.WALL).build())) {
             for (int k = 0; k < reps; k++) {
                 int rep = k;
@@ -131,12 +131,14 @@ public final class FftRuns {
         return phases.per(reps);
     }
 
-    private TimedRepetitions.Step masterWorkerStep(Handover handover, FftPhases phases) {
+    private TimedRepetitions.Step masterWorkerStep(int p, Handover handover, FftPhases phases) {
+        // Blocks and spares reused by every repetition: nothing allocated (nor zeroed) per transform.
+        MasterWorkerFft.Buffers buffers = new MasterWorkerFft.Buffers(n, p);
         return (proc, k) -> {
             if (proc.rank() == 0 && k % 32 == 31) {
                 ComplexArrays.keepInRange(engineData);
             }
-            MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0, handover, phases);
+            MasterWorkerFft.transform(proc, proc.rank() == 0 ? engineData : null, 0, handover, phases, buffers);
         };
     }
 
