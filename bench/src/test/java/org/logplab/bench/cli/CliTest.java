@@ -188,7 +188,7 @@ class CliTest {
         List<String> promised = new java.util.ArrayList<>();
         summary.get("report_files").forEach(f -> promised.add(f.asText()));
         assertThat(promised).contains("multicast-model.png", "multicast-wall.png", "multicast-crossover.png", "summation.png", "gossip.png",
-                "ktree.png", "fft-speedup.png", "amdahl.png", "balance-response.png", "balance-shares.png", "trace-model.json",
+                "ktree.png", "fft-speedup.png", "fft-gflops.png", "amdahl.png", "balance-response.png", "balance-shares.png", "trace-model.json",
                 "latency-wall.hgrm");
         for (String file : promised) {
             assertThat(dir.resolve(file)).as(file).isRegularFile();
