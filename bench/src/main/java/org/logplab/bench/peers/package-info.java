@@ -1,10 +1,17 @@
 /**
- * Measured peers: established message-passing systems run on the same host as LogP Lab, so that
- * its LogP processors' costs can be read next to theirs.
+ * Measured peers: established systems run on the same host as LogP Lab, so that its costs can be
+ * read next to theirs. Each peer is a small C program under {@code bench/peers/}, built and run
+ * by a script that prints JSON Lines, exits 3 when the peer's library is not installed, and is
+ * run from Java under a timeout (its process tree destroyed when it runs over).
  *
  * <p>{@link org.logplab.bench.peers.MpiPeer} runs Open MPI on 2 ranks through
  * {@code bench/peers/mpi/run.sh} (a small C program, {@code logp_peer.c}) and returns its
  * measurements: 8-byte ping-pong round trip, one-way streaming, broadcast and all-reduce of one
  * double, and the exchange of FFT blocks, all in nanoseconds per operation.
+ *
+ * <p>{@link org.logplab.bench.peers.FftwPeer} runs FFTW through {@code bench/peers/fftw/run.sh}
+ * ({@code fftw_peer.c}) and returns, for each size N = 2^k, the time of one 1-D complex forward
+ * FFT of N points (in place, {@code FFTW_MEASURE}, one thread) in nanoseconds per transform, and
+ * the GFLOP/s it makes (5 N log2 N flops), after checking FFTW's output against a naive DFT.
  */
 package org.logplab.bench.peers;
