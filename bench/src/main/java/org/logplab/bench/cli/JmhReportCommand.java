@@ -39,13 +39,13 @@ import picocli.CommandLine.Parameters;
 @Command(name = "jmh-report", header = "Ratio tables (ours / peer) from a JMH JSON result file.")
 final class JmhReportCommand extends CommandBase {
     private static final Set<String> OURS = Set.of("ours", "runtime", "logplab");
-    private static final Set<String> PEERS = Set.of("peer", "raw", "jtransforms", "jdk", "forkjoinpool");
+    private static final Set<String> PEERS = Set.of("peer", "raw", "jtransforms", "jdk", "forkjoinpool", "forkjoin");
 
     @Parameters(index = "0", paramLabel = "FILE", description = "JMH results written with -rf json.")
     Path file;
 
     /** One benchmark result: where it belongs and its score. */
-    private record Result(String group, boolean ours, String mode, String unit, double score, double error,
+    private record Result(String group, boolean ours, String side, String mode, String unit, double score, double error,
             Map<String, String> params) { }
 
     @Override
@@ -62,7 +62,7 @@ final class JmhReportCommand extends CommandBase {
         if (root == null || !root.isArray()) {
             throw new IllegalArgumentException(file + " is not a JMH result array (run JMH with -rf json)");
         }
-        Map<String, Result[]> pairs = new LinkedHashMap<>();
+        Map<String, List<Result>> groups = new LinkedHashMap<>();
         List<String> unpaired = new ArrayList<>();
         List<Result> results = new ArrayList<>();
         for (JsonNode b : root) {
@@ -72,22 +72,35 @@ final class JmhReportCommand extends CommandBase {
                 continue;
             }
             results.add(r);
-            pairs.computeIfAbsent(r.group, k -> new Result[2])[r.ours ? 0 : 1] = r;
+            groups.computeIfAbsent(r.group, k -> new ArrayList<>()).add(r);
+        }
+        // Every one of ours against every peer of its group (a suite may hold several of each).
+        List<Result[]> pairs = new ArrayList<>();
+        for (Map.Entry<String, List<Result>> g : groups.entrySet()) {
+            List<Result> ourSide = g.getValue().stream().filter(Result::ours).toList();
+            List<Result> peerSide = g.getValue().stream().filter(r -> !r.ours()).toList();
+            if (ourSide.isEmpty() || peerSide.isEmpty()) {
+                unpaired.add(g.getKey());
+            }
+            for (Result o : ourSide) {
+                for (Result q : peerSide) {
+                    pairs.add(new Result[] {o, q});
+                }
+            }
         }
         TextTable table = new TextTable("benchmark", "params", "unit", "ours", "peer", "ours / peer", "better", "GFLOPS ours / peer");
-        for (Map.Entry<String, Result[]> e : pairs.entrySet()) {
-            Result ours = e.getValue()[0];
-            Result peer = e.getValue()[1];
-            if (ours == null || peer == null) {
-                unpaired.add(e.getKey());
-                continue;
-            }
+        for (Result[] pair : pairs) {
+            Result ours = pair[0];
+            Result peer = pair[1];
             double ratio = ours.score / peer.score;
             boolean timeMode = !ours.mode.equals("thrpt");
             String better = Math.abs(ours.score - peer.score) <= ours.error + peer.error ? "tie"
                     : (ours.score < peer.score) == timeMode ? "ours" : "peer";
-            double[] gflops = fftGflops(e.getKey(), ours, peer);
-            String name = e.getKey().substring(0, e.getKey().indexOf(' '));
+            double[] gflops = fftGflops(ours.group(), ours, peer);
+            String name = ours.group().substring(0, ours.group().indexOf(' '));
+            if (groups.get(ours.group()).size() > 2) {
+                name += " " + ours.side() + "/" + peer.side();
+            }
             String params = ours.params.toString();
             if (json) {
                 Map<String, Object> f = fields();
@@ -188,6 +201,7 @@ final class JmhReportCommand extends CommandBase {
         }
         Boolean ours = side(method);
         String group;
+        String sideName = method;
         if (ours != null) {
             group = className + " " + params;
         } else {
@@ -195,6 +209,7 @@ final class JmhReportCommand extends CommandBase {
             for (Map.Entry<String, String> p : params.entrySet()) {
                 if (side(p.getValue()) != null) {
                     sideParam = p.getKey();
+                    sideName = p.getValue();
                     ours = side(p.getValue());
                 }
             }
@@ -206,13 +221,13 @@ final class JmhReportCommand extends CommandBase {
         }
         JsonNode metric = b.path("primaryMetric");
         double error = metric.path("scoreError").asDouble(0);
-        return new Result(group, ours, b.path("mode").asText(), metric.path("scoreUnit").asText(),
+        return new Result(group, ours, sideName, b.path("mode").asText(), metric.path("scoreUnit").asText(),
                 metric.path("score").asDouble(), Double.isNaN(error) ? 0 : error, params);
     }
 
     private static Boolean side(String name) {
         String n = name.toLowerCase(java.util.Locale.ROOT);
-        return OURS.contains(n) ? Boolean.TRUE : PEERS.contains(n) ? Boolean.FALSE : null;
+        return OURS.contains(n) || n.startsWith("ours") ? Boolean.TRUE : PEERS.contains(n) ? Boolean.FALSE : null;
     }
 
     /** GFLOPS of both sides for the FFT suite (us per operation of two transforms), else null. */

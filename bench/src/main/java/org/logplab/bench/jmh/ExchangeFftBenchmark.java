@@ -1,6 +1,7 @@
 package org.logplab.bench.jmh;
 
 import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.core.ClockKind;
@@ -10,6 +11,9 @@ import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 import org.logplab.fft.ButterflyExchangeFft;
+import org.logplab.fft.ComplexArrays;
+import org.logplab.fft.ForkJoinFft;
+import org.logplab.fft.MasterWorkerFft;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,14 +30,14 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.visnow.jlargearrays.ConcurrencyUtils;
 
 /**
- * The seed's parallel FFT, p = 2 on the LogP runtime (wall clock, nothing injected, the data
- * already distributed: local FFTs and one butterfly exchange), against JTransforms on two threads,
- * in the same JMH run: us per forward transform, lower is better (GFLOPS in {@code jmh-report}
- * count two transforms per operation for {@link FftBenchmark} only, so read the times here).
- * The runtime runs on a machine that stays up (opened once per trial), and each rank passes its
- * spare block to {@link ButterflyExchangeFft#transform(org.logplab.core.Processor, double[], double[], long)}
- * and no latency is recorded: an operation is one run, the transforms, a copy into the spare and
- * a reference handed each way, and allocates nothing.
+ * The seed's parallel FFT, p = 2 on the LogP runtime (wall clock, nothing injected), against our
+ * fork/join FFT and JTransforms on two threads, in the same JMH run: us per forward transform,
+ * lower is better. {@code ours}: the data already distributed (local FFTs and one butterfly
+ * exchange); {@code oursMasterWorker}: rank 0 holds all N points and lends its array, each rank
+ * gathering its own points and writing its output back. The runtime runs on a machine that stays
+ * up (opened once per trial), blocks and spares are reused, and no latency is recorded: an
+ * operation is one run and allocates nothing. Every side keeps its data in range the same way
+ * ({@link ComplexArrays#keepInRange}: a look at 64 values, a rescaling pass once in many ops).
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar ExchangeFftBenchmark -rf json -rff exchange.json
@@ -54,6 +58,10 @@ public class ExchangeFftBenchmark {
 
     private double[][] blocks;
     private double[][] spares;
+    private double[] whole;
+    private MasterWorkerFft.Buffers buffers;
+    private double[] forkJoinData;
+    private ForkJoinPool pool;
     private double[] peerData;
     private DoubleFFT_1D jtransforms;
     private Machine machine;
@@ -65,6 +73,10 @@ public class ExchangeFftBenchmark {
         Random random = new Random(n);
         blocks = new double[][] {random.doubles(n).toArray(), random.doubles(n).toArray()};
         spares = new double[2][n];
+        whole = random.doubles(2 * n).toArray();
+        buffers = new MasterWorkerFft.Buffers(n, 2);
+        forkJoinData = random.doubles(2 * n).toArray();
+        pool = new ForkJoinPool(2);
         peerData = random.doubles(2 * n).toArray();
         ConcurrencyUtils.setNumberOfThreads(2);
         jtransforms = new DoubleFFT_1D(n);
@@ -78,30 +90,39 @@ public class ExchangeFftBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         machine.close();
+        pool.shutdown();
     }
 
     /** One forward transform of N points by two ranks exchanging their halves. */
     @Benchmark
     public double[][] ours() {
         machine.run(p -> spares[p.rank()] = ButterflyExchangeFft.transform(p, blocks[p.rank()], spares[p.rank()], 0));
-        scaleBack(blocks[0]);
-        scaleBack(blocks[1]);
+        ComplexArrays.keepInRange(blocks[0]);
+        ComplexArrays.keepInRange(blocks[1]);
         return blocks;
+    }
+
+    /** One forward transform of N points held by rank 0, master/worker with the master's array lent. */
+    @Benchmark
+    public double[] oursMasterWorker() {
+        machine.run(p -> MasterWorkerFft.transform(p, p.rank() == 0 ? whole : null, 0, MasterWorkerFft.Handover.VIEW, null, buffers));
+        ComplexArrays.keepInRange(whole);
+        return whole;
+    }
+
+    /** One forward transform of N points by our fork/join FFT on two threads. */
+    @Benchmark
+    public double[] forkjoin() {
+        ForkJoinFft.forward(forkJoinData, pool);
+        ComplexArrays.keepInRange(forkJoinData);
+        return forkJoinData;
     }
 
     /** One forward transform of N points by JTransforms on two threads. */
     @Benchmark
     public double[] jtransforms() {
         jtransforms.complexForward(peerData);
-        scaleBack(peerData);
+        ComplexArrays.keepInRange(peerData);
         return peerData;
-    }
-
-    /** Keeps repeated forward transforms from growing the data: divides by sqrt(N) once per op (both sides alike). */
-    private void scaleBack(double[] a) {
-        double s = 1 / Math.sqrt(1 << logN);
-        for (int i = 0; i < a.length; i++) {
-            a[i] *= s;
-        }
     }
 }

@@ -47,6 +47,24 @@ class JmhReportCommandTest {
     }
 
     @Test
+    void pairsEveryOneOfOursWithEveryPeerOfASuiteThatHasSeveral(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("r.json");
+        String params = "{\"logN\":\"20\"}";
+        Files.writeString(file, "[" + String.join(",",
+                result("ExchangeFftBenchmark.ours", "avgt", params, 10, 0.1, "us/op"),
+                result("ExchangeFftBenchmark.oursMasterWorker", "avgt", params, 12, 0.1, "us/op"),
+                result("ExchangeFftBenchmark.forkjoin", "avgt", params, 8, 0.1, "us/op"),
+                result("ExchangeFftBenchmark.jtransforms", "avgt", params, 16, 0.1, "us/op")) + "]");
+        CliTest.Outcome o = CliTest.run("jmh-report", file.toString(), "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> rows = o.json();
+        assertThat(rows).extracting(r -> r.get("benchmark").asText()).containsExactly(
+                "ExchangeFftBenchmark ours/forkjoin", "ExchangeFftBenchmark ours/jtransforms",
+                "ExchangeFftBenchmark oursMasterWorker/forkjoin", "ExchangeFftBenchmark oursMasterWorker/jtransforms");
+        assertThat(rows).extracting(r -> r.get("ratio").asDouble()).containsExactly(10 / 8.0, 10 / 16.0, 12 / 8.0, 12 / 16.0);
+    }
+
+    @Test
     void reportsTheSpeedupOverOneThreadForEachSide(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("r.json");
         Files.writeString(file, "[" + String.join(",",
