@@ -61,7 +61,8 @@ final class FftCommand extends CommandBase {
     @Option(names = "--engine", split = ",", defaultValue = "logp,forkjoin,jtransforms",
             description = "logp (master/worker, the master lends its array), logp-seed (the seed's master/worker: "
                     + "the master copies every block), logp-distributed (data already distributed), forkjoin, "
-                    + "jtransforms (default logp,forkjoin,jtransforms).")
+                    + "jtransforms, fftw (FFTW 3 on one thread where it is installed: apt-get install libfftw3-dev) "
+                    + "(default logp,forkjoin,jtransforms).")
     List<String> engines;
 
     @Option(names = "--breakdown",
@@ -120,6 +121,10 @@ final class FftCommand extends CommandBase {
         PingPong.warmUpJit();
         int largest = ns.stream().mapToInt(Integer::intValue).max().orElse(2);
         HockneyFit hockney = hockney(16L * largest / Math.max(2, processors.stream().filter(q -> q > 1).mapToInt(Integer::intValue).min().orElse(2)));
+        if (chosen.contains(FftEngine.FFTW) && processors.stream().anyMatch(q -> q != 1)) {
+            note("fftw runs on one thread: it has rows for p = 1 only" + (processors.contains(1) ? "" : ", and --p has no 1"));
+        }
+        boolean fftwMissing = false;
         double messageNanos = PingPong.run(LogP.of(0, 0, 0, 2), 8, 200, 2000).medianOneWayNanos();
         Map<Long, MachineFftModel> machineModels = new java.util.HashMap<>();
         List<Object[]> rows = new ArrayList<>();
@@ -132,8 +137,18 @@ final class FftCommand extends CommandBase {
             List<Long> serialTimes = new ArrayList<>();
             for (FftEngine engine : chosen) {
                 for (int p : processors) {
+                    if (engine == FftEngine.FFTW && (p != 1 || fftwMissing)) {
+                        continue; // said once, below
+                    }
                     boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
-                    FftRuns.Pair pair = engine.time(runs, p);
+                    FftRuns.Pair pair;
+                    try {
+                        pair = engine.time(runs, p);
+                    } catch (FftRuns.PeerUnavailable e) {
+                        note("fftw left out: " + e.getMessage());
+                        fftwMissing = true;
+                        continue;
+                    }
                     serialTimes.add(pair.serialNanos());
                     Double machine = null;
                     if (engine.onRuntime() && p > 1 && !oversubscribed) {

@@ -20,7 +20,9 @@ public enum FftEngine {
     /** Our fork/join FFT on a pool of p threads. */
     FORKJOIN("forkjoin", "our fork/join FFT on p threads (no LogP runtime)", null),
     /** JTransforms 3.2 on p threads, the peer. */
-    JTRANSFORMS("jtransforms", "JTransforms 3.2 on p threads (the peer)", null);
+    JTRANSFORMS("jtransforms", "JTransforms 3.2 on p threads (the peer)", null),
+    /** FFTW 3 on one thread, run by {@code bench/peers/fftw/run.sh} where it is installed. */
+    FFTW("fftw", "FFTW 3 on one thread (FFTW_MEASURE plans), its own process; p = 1 only", null);
 
     private final String label;
     private final String description;
@@ -60,9 +62,17 @@ public enum FftEngine {
     /**
      * The engine on {@code p} threads or processors against our serial FFT, timed by {@code runs}.
      * On one processor the LogP and fork/join engines run our serial FFT (there is nothing to
-     * distribute); JTransforms runs itself on one thread.
+     * distribute); JTransforms runs itself on one thread; FFTW runs only on one.
+     *
+     * @throws FftRuns.PeerUnavailable for FFTW where it is not installed
      */
     public FftRuns.Pair time(FftRuns runs, int p) {
+        if (this == FFTW) {
+            if (p != 1) {
+                throw new IllegalArgumentException("fftw runs on one thread: it has only p = 1 rows");
+            }
+            return runs.fftw();
+        }
         if (p == 1 && this != JTRANSFORMS) {
             return runs.serial();
         }
@@ -71,6 +81,7 @@ public enum FftEngine {
             case LOGP_DISTRIBUTED -> runs.distributed(p);
             case FORKJOIN -> runs.forkJoin(p);
             case JTRANSFORMS -> runs.jtransforms(p);
+            case FFTW -> throw new AssertionError("handled above");
         };
     }
 

@@ -1,9 +1,12 @@
 package org.logplab.bench.experiment;
 
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.jtransforms.fft.DoubleFFT_1D;
+import org.logplab.bench.peers.FftwPeer;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -71,6 +74,34 @@ public final class FftRuns {
         } finally {
             pool.shutdown();
         }
+    }
+
+    /** An engine that runs outside this JVM could not run here: the message says why and what to install. */
+    public static final class PeerUnavailable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PeerUnavailable(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * FFTW on one thread ({@link FftwPeer}: its own process, {@code reps} rounds, the median ns
+     * per transform) against our serial FFT timed here just before. The two do not alternate
+     * (one is another process), so a noisy host can favour either.
+     *
+     * @throws PeerUnavailable when FFTW or a C compiler is not installed
+     * @throws IllegalStateException when the peer fails or times out
+     */
+    public Pair fftw() {
+        Pair serial = serial();
+        int log2 = Integer.numberOfTrailingZeros(n);
+        FftwPeer.Result result = FftwPeer.run(List.of(log2), reps, Duration.ofMinutes(10));
+        return switch (result) {
+            case FftwPeer.Measured m -> new Pair(serial.serialNanos(), Math.round(m.measurements().get(0).medianNs()));
+            case FftwPeer.Unavailable u -> throw new PeerUnavailable(u.message());
+            case FftwPeer.Failed f -> throw new IllegalStateException("the FFTW peer failed: " + f.reason());
+        };
     }
 
     /** JTransforms {@code complexForward} on {@code p} threads (the same interleaved layout). */
