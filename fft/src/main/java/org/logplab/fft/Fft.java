@@ -1,9 +1,9 @@
 package org.logplab.fft;
 
 /**
- * The serial complex FFT: in place, iterative radix-4 (radix-2 for the last stage when
- * {@code log2 N} is odd), precomputed twiddles, for any power-of-two {@code N}. The baseline every
- * speedup here is measured against.
+ * The serial complex FFT: in place, iterative radix-4 decimation in frequency (one radix-8
+ * step's worth of radix-2 at the end when {@code log2 N} is odd), precomputed twiddles, for any
+ * power-of-two {@code N}. The baseline every speedup here is measured against.
  *
  * <pre>{@code
  * double[] a = ...;                    // N = 2^k points, interleaved: a[2i] = re, a[2i+1] = im
@@ -14,8 +14,11 @@ package org.logplab.fft;
  * <p><b>Layout.</b> Interleaved, as JTransforms' {@code complexForward}: both parts of a point share
  * a cache line, which makes the bit-reversal pass about twice as fast as on split arrays (and the
  * butterflies read four streams instead of eight). {@link #forward(double[], double[])} accepts
- * split arrays too, at the price of two copies. Above 4,096 points the transform runs depth-first
- * so that sub-transforms work in cache. Twiddle tables are built once per size and shared (about
+ * split arrays too, at the price of two copies. Above 4,096 points the radix-4 stages run
+ * depth-first so that sub-transforms work in cache. From 2^11 points on the last two (or three)
+ * radix-2 stages run as straight-line codelets fused with the bit-reversal permutation in one
+ * cache-blocked pass ({@link FinalPass}); smaller transforms do the codelets in place and permute
+ * from a table of swaps. Twiddle tables are built once per size and shared (about
  * {@code 24 N} bytes). Thread-safe for distinct arrays.
  */
 public final class Fft {
@@ -34,8 +37,13 @@ public final class Fft {
             return;
         }
         int n = a.length / 2;
-        Radix4.dif(a, 0, n, TwiddleTable.of(n));
-        BitReversal.permute(a, log);
+        if (log < FinalPass.MIN_LOG) {
+            Radix4.difInCache(a, 0, n, TwiddleTable.of(n));
+            BitReversal.permute(a, log);
+            return;
+        }
+        Radix4.stages(a, 0, n, TwiddleTable.of(n));
+        FinalPass.run(a, log, 0, FinalPass.parts(log), false, 1.0);
     }
 
     /**

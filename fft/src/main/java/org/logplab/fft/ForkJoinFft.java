@@ -8,7 +8,8 @@ import java.util.concurrent.RecursiveAction;
  * in a {@link ForkJoinPool}, in a few level-wide phases. The top radix-4 stages of the
  * decimation in frequency run with their butterflies cut into pieces until there are at least
  * two independent sub-transforms per pool thread; those sub-transforms then run serially (each
- * stays in one core's cache); then the bit reversal runs in pieces. Each phase is cut into
+ * stays in one core's cache); then the last codelets with the bit reversal ({@link FinalPass})
+ * run in pieces. Each phase is cut into
  * {@link #PIECES_PER_THREAD} pieces per thread so that a thread that wakes late or is slowed
  * by the host leaves its share to the others. Same results as {@link Fft#forward} bit for bit.
  *
@@ -103,11 +104,10 @@ public final class ForkJoinFft {
             RecursiveAction[] subs = new RecursiveAction[blocks];
             for (int k = 0; k < blocks; k++) {
                 int off = k * sub;
-                subs[k] = action(() -> Radix4.dif(a, off, sub, table));
+                subs[k] = action(() -> Radix4.stages(a, off, sub, table));
             }
             invokeAll(subs);
-            int parts = BitReversal.parts(log);
-            inPieces(parts, (from, to) -> BitReversal.permute(a, log, (int) from, (int) to));
+            inPieces(FinalPass.parts(log), (from, to) -> FinalPass.run(a, log, (int) from, (int) to, false, 1.0));
             if (inverse) {
                 double scale = 1.0 / n;
                 inPieces(n, (from, to) -> Fft.scaleConjugate(a, scale, (int) from, (int) to));

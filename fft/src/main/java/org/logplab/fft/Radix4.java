@@ -5,8 +5,9 @@ package org.logplab.fft;
  * {@code a[2i+1]} imaginary part of point {@code i}; offsets and lengths below count points):
  * radix-4 decimation-in-frequency stages (two radix-2 stages fused: one pass over the data
  * instead of two, a quarter of the twiddle multiplications saved), the last two stages as
- * straight-line {@link Codelets}, and the depth-first driver that keeps sub-transforms in cache.
- * Output is in bit-reversed order; {@link BitReversal} restores natural order. Forward sign
+ * straight-line {@link Codelets} for small transforms, and the depth-first driver that keeps
+ * sub-transforms in cache. Output is in bit-reversed order; {@link FinalPass} (which also does
+ * the last codelets of large transforms) or {@link BitReversal} restores natural order. Forward sign
  * ({@code w = e^{-2 pi i / m}}).
  *
  * <p>Stateless; the array is the caller's. Disjoint sub-ranges of one array may be transformed
@@ -20,19 +21,22 @@ final class Radix4 {
     }
 
     /**
-     * Transforms the {@code m} points at point offset {@code off} (a power of two, {@code off} a
-     * multiple of {@code m}) in place into bit-reversed order, depth-first above
-     * {@link #CACHE_POINTS}.
+     * The radix-4 stages of the {@code m} points at point offset {@code off} (a power of two,
+     * {@code off} a multiple of {@code m}) in place, from span {@code m} down to span 32 or 64:
+     * all but the last two or three radix-2 stages, which {@link FinalPass} does together with
+     * the bit reversal. Depth-first above {@link #CACHE_POINTS}.
      */
-    static void dif(double[] a, int off, int m, TwiddleTable table) {
+    static void stages(double[] a, int off, int m, TwiddleTable table) {
         if (m <= CACHE_POINTS) {
-            difInCache(a, off, m, table);
+            for (int span = m; span > 16; span >>>= 2) {
+                stage(a, off, m, span, table);
+            }
             return;
         }
         butterflies(a, off, m, 0, m >>> 2, table);
         int q = m >>> 2;
         for (int k = 0; k < 4; k++) {
-            dif(a, off + k * q, q, table);
+            stages(a, off + k * q, q, table);
         }
     }
 

@@ -3,8 +3,8 @@
  * measures (seed 004 §4(1), §5.1; ALGORITHMS.md §9).
  * <ul>
  *   <li>{@link org.logplab.fft.Fft}: the serial complex FFT (radix-4 decimation in frequency on
- *       interleaved arrays, straight-line codelets for the last two stages, depth-first above
- *       4,096 points, bit reversal by table or cache blocks); {@link org.logplab.fft.ComplexArrays}
+ *       interleaved arrays, depth-first above 4,096 points, straight-line codelets for the last
+ *       stages fused with the bit reversal in one cache-blocked pass); {@link org.logplab.fft.ComplexArrays}
  *       converts to and from split arrays.</li>
  *   <li>{@link org.logplab.fft.ButterflyExchangeFft} and {@link org.logplab.fft.MasterWorkerFft}: the
  *       seed's butterfly-exchange FFT on the LogP runtime, data already distributed or handed out

@@ -1,0 +1,34 @@
+package org.logplab.fft;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fused last pass (codelets + bit reversal through a buffer) equals the in-place codelets
+ * followed by the swap-based bit reversal, from its structural minimum of 2^8 points on, odd and
+ * even {@code log2 N}, in any split into parts.
+ */
+class FinalPassTest {
+
+    @Test
+    void shouldEqualInPlaceCodeletsThenBitReversal() {
+        Random random = new Random(21);
+        for (int log = 8; log <= 17; log++) {
+            int n = 1 << log;
+            TwiddleTable table = TwiddleTable.of(n);
+            double[] a = random.doubles(2 * n, -1, 1).toArray();
+            double[] expected = a.clone();
+            Radix4.difInCache(expected, 0, n, table);
+            BitReversal.permute(expected, log);
+            Radix4.stages(a, 0, n, table);
+            int parts = FinalPass.parts(log);
+            // In two uneven pieces, as the fork/join FFT may cut it.
+            int cut = parts / 3;
+            FinalPass.run(a, log, 0, cut, false, 1.0);
+            FinalPass.run(a, log, cut, parts, false, 1.0);
+            assertThat(a).as("N=2^%d", log).isEqualTo(expected);
+        }
+    }
+}
