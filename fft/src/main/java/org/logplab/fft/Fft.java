@@ -18,8 +18,9 @@ package org.logplab.fft;
  * depth-first so that sub-transforms work in cache. From 2^11 points on the last two (or three)
  * radix-2 stages run as straight-line codelets fused with the bit-reversal permutation in one
  * cache-blocked pass ({@link FinalPass}); smaller transforms do the codelets in place and permute
- * from a table of swaps. Twiddle tables are built once per size and shared (about
- * {@code 24 N} bytes). Thread-safe for distinct arrays.
+ * from a table of swaps. The inverse runs kernels of its own sign and scales inside its last
+ * codelets: no pass over the data beyond the forward transform's. Twiddle tables are built once
+ * per size and shared (about {@code 24 N} bytes). Thread-safe for distinct arrays.
  */
 public final class Fft {
 
@@ -36,14 +37,7 @@ public final class Fft {
         if (log == 0) {
             return;
         }
-        int n = a.length / 2;
-        if (log < FinalPass.MIN_LOG) {
-            Radix4.difInCache(a, 0, n, TwiddleTable.of(n));
-            BitReversal.permute(a, log);
-            return;
-        }
-        Radix4.stages(a, 0, n, TwiddleTable.of(n));
-        FinalPass.run(a, log, 0, FinalPass.parts(log), false, 1.0);
+        transform(a, log, false, 1.0);
     }
 
     /**
@@ -53,10 +47,33 @@ public final class Fft {
      * @throws IllegalArgumentException as {@link #forward(double[])}
      */
     public static void inverse(double[] a) {
-        FftSize.checkInterleaved(a);
-        conjugate(a);
-        forward(a);
-        scaleConjugate(a, 1.0 / (a.length / 2));
+        int log = FftSize.checkInterleaved(a);
+        if (log < 3) {
+            // No inverse codelet this small: conjugate around the forward transform.
+            conjugate(a);
+            forward(a);
+            scaleConjugate(a, 1.0 / (a.length / 2));
+            return;
+        }
+        transform(a, log, true, 1.0 / (a.length / 2));
+    }
+
+    /**
+     * The forward transform, or the inverse's multiplied by {@code scale} ({@code log >= 3}): radix-4
+     * stages, then the last codelets with the bit reversal. The inverse runs kernels of its own
+     * sign (conjugated twiddles, {@code +i}) and scales in its last codelets, so it costs no pass
+     * more than the forward transform.
+     */
+    private static void transform(double[] a, int log, boolean inverse, double scale) {
+        int n = 1 << log;
+        TwiddleTable table = TwiddleTable.of(n);
+        if (log < FinalPass.MIN_LOG) {
+            Radix4.difInCache(a, 0, n, table, inverse, scale);
+            BitReversal.permute(a, log);
+        } else {
+            Radix4.stages(a, 0, n, table, inverse);
+            FinalPass.run(a, log, 0, FinalPass.parts(log), inverse, scale);
+        }
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.concurrent.RecursiveAction;
  * decimation in frequency run with their butterflies cut into pieces until there are at least
  * two independent sub-transforms per pool thread; those sub-transforms then run serially (each
  * stays in one core's cache); then the last codelets with the bit reversal ({@link FinalPass})
- * run in pieces. Each phase is cut into
+ * run in pieces. The inverse uses the inverse kernels, as {@link Fft#inverse}. Each phase is cut into
  * {@link #PIECES_PER_THREAD} pieces per thread so that a thread that wakes late or is slowed
  * by the host leaves its share to the others. Same results as {@link Fft#forward} bit for bit.
  *
@@ -89,14 +89,11 @@ public final class ForkJoinFft {
 
         @Override
         protected void compute() {
-            if (inverse) {
-                inPieces(n, (from, to) -> Fft.scaleConjugate(a, 1.0, (int) from, (int) to));
-            }
             TwiddleTable table = TwiddleTable.of(n);
             int span = n;
             int blocks = 1;
             while (blocks < 2 * threads && span >= 4 * MIN_SUB_POINTS) {
-                topStage(span, blocks, table);
+                topStage(span, blocks, table, inverse);
                 span >>>= 2;
                 blocks <<= 2;
             }
@@ -104,18 +101,15 @@ public final class ForkJoinFft {
             RecursiveAction[] subs = new RecursiveAction[blocks];
             for (int k = 0; k < blocks; k++) {
                 int off = k * sub;
-                subs[k] = action(() -> Radix4.stages(a, off, sub, table));
+                subs[k] = action(() -> Radix4.stages(a, off, sub, table, inverse));
             }
             invokeAll(subs);
-            inPieces(FinalPass.parts(log), (from, to) -> FinalPass.run(a, log, (int) from, (int) to, false, 1.0));
-            if (inverse) {
-                double scale = 1.0 / n;
-                inPieces(n, (from, to) -> Fft.scaleConjugate(a, scale, (int) from, (int) to));
-            }
+            double scale = inverse ? 1.0 / n : 1.0;
+            inPieces(FinalPass.parts(log), (from, to) -> FinalPass.run(a, log, (int) from, (int) to, inverse, scale));
         }
 
         /** The radix-4 butterflies of span {@code span} in all {@code blocks} blocks, in pieces. */
-        private void topStage(int span, int blocks, TwiddleTable table) {
+        private void topStage(int span, int blocks, TwiddleTable table, boolean inverse) {
             int q = span >>> 2;
             inPieces((long) blocks * q, (from, to) -> {
                 // Butterfly number x is butterfly x % q of block x / q.
@@ -123,7 +117,7 @@ public final class ForkJoinFft {
                     int block = (int) (x / q);
                     int j = (int) (x % q);
                     int end = (int) Math.min(q, j + (to - x));
-                    Radix4.butterflies(a, block * span, span, j, end, table);
+                    Radix4.butterflies(a, block * span, span, j, end, table, inverse);
                     x += end - j;
                 }
             });

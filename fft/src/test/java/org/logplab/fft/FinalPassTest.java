@@ -22,12 +22,29 @@ class FinalPassTest {
             double[] expected = a.clone();
             Radix4.difInCache(expected, 0, n, table);
             BitReversal.permute(expected, log);
-            Radix4.stages(a, 0, n, table);
+            Radix4.stages(a, 0, n, table, false);
             int parts = FinalPass.parts(log);
             // In two uneven pieces, as the fork/join FFT may cut it.
             int cut = parts / 3;
             FinalPass.run(a, log, 0, cut, false, 1.0);
             FinalPass.run(a, log, cut, parts, false, 1.0);
+            assertThat(a).as("N=2^%d", log).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void inverseShouldEqualInPlaceInverseCodeletsThenBitReversal() {
+        Random random = new Random(22);
+        for (int log = 8; log <= 17; log++) {
+            int n = 1 << log;
+            TwiddleTable table = TwiddleTable.of(n);
+            double[] a = random.doubles(2 * n, -1, 1).toArray();
+            double[] expected = a.clone();
+            double scale = 1.0 / n;
+            Radix4.difInCache(expected, 0, n, table, true, scale);
+            BitReversal.permute(expected, log);
+            Radix4.stages(a, 0, n, table, true);
+            FinalPass.run(a, log, 0, FinalPass.parts(log), true, scale);
             assertThat(a).as("N=2^%d", log).isEqualTo(expected);
         }
     }
