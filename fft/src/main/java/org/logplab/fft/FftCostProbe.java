@@ -11,12 +11,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * packing and unpacking, which nothing overlaps) or on {@code p} threads at once (everything the
  * ranks do side by side, so that the memory bandwidth the cores share is in the figure): the
  * time of a repetition is from the moment all threads are released together to the moment the
- * last one is done; a figure is the median over repetitions, after as many untimed ones.
+ * last one is done; a figure is the median over repetitions, after as many untimed ones, and
+ * each piece first runs untimed on one thread for 50 ms (at least 20 times) so that it is compiled.
  *
  * <p>Platform threads started per call; not for use while another benchmark runs.
  */
 public final class FftCostProbe {
     private static final double TINY = Math.scalb(1.0, -500);
+    /** How long each piece runs untimed, on one thread, before it is timed. */
+    private static final long WARMUP_NANOS = 50_000_000;
 
     /**
      * The measured pieces for {@code n} points on {@code p} ranks ({@code B = n/p} points each),
@@ -101,11 +104,18 @@ public final class FftCostProbe {
     }
 
     /**
-     * Median over {@code reps} repetitions (after {@code reps} untimed ones) of the time from the
+     * Median over {@code reps} repetitions (after a warm-up and {@code reps} untimed ones) of the time from the
      * release of {@code threads} threads to the last one's end, ns.
      */
     private static double onThreads(int threads, int reps, Piece piece) {
-        int total = 2 * reps;
+        // Compile the piece for this size first, on this thread (a new size can make the JIT
+        // recompile: a first twiddle pass at 2^16 took 5x its compiled time for a while).
+        long warmEnd = System.nanoTime() + WARMUP_NANOS;
+        for (int k = 0; k < 20 || System.nanoTime() < warmEnd; k++) {
+            piece.run(k % threads);
+        }
+        int untimed = reps;
+        int total = untimed + reps;
         long[] starts = new long[total];
         long[][] ends = new long[threads][total];
         AtomicInteger arrived = new AtomicInteger();
@@ -136,12 +146,12 @@ public final class FftCostProbe {
             }
         }
         long[] times = new long[reps];
-        for (int k = reps; k < total; k++) {
+        for (int k = untimed; k < total; k++) {
             long last = 0;
             for (long[] e : ends) {
                 last = Math.max(last, e[k]);
             }
-            times[k - reps] = last - starts[k];
+            times[k - untimed] = last - starts[k];
         }
         Arrays.sort(times);
         return times[reps / 2];
