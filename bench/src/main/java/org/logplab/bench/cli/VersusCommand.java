@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.logplab.bench.experiment.MessagePath;
 import org.logplab.bench.experiment.MessagePath.Test;
 import org.logplab.bench.peers.MpiPeer;
+import org.logplab.bench.peers.PeerResult;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
@@ -179,17 +180,17 @@ final class VersusCommand extends CommandBase {
         if (mpiTests.contains("exchange")) {
             args.addAll(List.of("--exchange-log2", String.join(",", exchangeLog2.stream().map(String::valueOf).toList())));
         }
-        MpiPeer.Result result = MpiPeer.run(root, args, MPI_TIMEOUT);
+        PeerResult<MpiPeer.Measurement> result = MpiPeer.run(root, args, MPI_TIMEOUT);
         switch (result) {
-            case MpiPeer.Unavailable u -> {
+            case PeerResult.Unavailable<MpiPeer.Measurement> u -> {
                 note("Open MPI peer skipped: " + u.message());
                 return null;
             }
-            case MpiPeer.Failed f -> {
+            case PeerResult.Failed<MpiPeer.Measurement> f -> {
                 note("Open MPI peer failed (" + f.reason() + "); shown without it. " + f.stderrTail());
                 return null;
             }
-            case MpiPeer.Measured m -> {
+            case PeerResult.Measured<MpiPeer.Measurement> m -> {
                 String version = null;
                 for (Row row : rows) {
                     String name = row.test().hasBlock() ? "exchange" : row.test().label();

@@ -7,6 +7,7 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.bench.peers.FftwPeer;
+import org.logplab.bench.peers.PeerResult;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -96,11 +97,11 @@ public final class FftRuns {
     public Pair fftw() {
         Pair serial = serial();
         int log2 = Integer.numberOfTrailingZeros(n);
-        FftwPeer.Result result = FftwPeer.run(List.of(log2), reps, Duration.ofMinutes(10));
+        PeerResult<FftwPeer.Measurement> result = FftwPeer.run(List.of(log2), reps, Duration.ofMinutes(10));
         return switch (result) {
-            case FftwPeer.Measured m -> new Pair(serial.serialNanos(), Math.round(m.measurements().get(0).medianNs()));
-            case FftwPeer.Unavailable u -> throw new PeerUnavailable(u.message());
-            case FftwPeer.Failed f -> throw new IllegalStateException("the FFTW peer failed: " + f.reason());
+            case PeerResult.Measured<FftwPeer.Measurement> m -> new Pair(serial.serialNanos(), Math.round(m.measurements().get(0).medianNs()));
+            case PeerResult.Unavailable<FftwPeer.Measurement> u -> throw new PeerUnavailable(u.message());
+            case PeerResult.Failed<FftwPeer.Measurement> f -> throw new IllegalStateException("the FFTW peer failed: " + f.reason());
         };
     }
 

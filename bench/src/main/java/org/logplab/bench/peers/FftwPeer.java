@@ -15,10 +15,10 @@ import java.util.stream.Collectors;
  * complex forward FFT of N points by FFTW: in place, interleaved complex doubles, planned with
  * {@code FFTW_MEASURE}, one thread, in nanoseconds per transform.
  *
- * <p>The script's exit status decides the {@link Result}: 0 gives {@link Measured} with its JSON
+ * <p>The script's exit status decides the {@link PeerResult<Measurement>}: 0 gives {@link PeerResult.Measured} with its JSON
  * Lines parsed, {@value #EXIT_UNAVAILABLE} (FFTW or a C compiler not installed) gives
- * {@link Unavailable} with the script's message, anything else, a timeout included, gives
- * {@link Failed} with the tail of its standard error.
+ * {@link PeerResult.Unavailable} with the script's message, anything else, a timeout included, gives
+ * {@link PeerResult.Failed} with the tail of its standard error.
  */
 public final class FftwPeer {
     /** The script, relative to the project root. */
@@ -36,7 +36,7 @@ public final class FftwPeer {
     public static final int MAX_LOG2 = 24;
     /** The most timed rounds per size. */
     public static final int MAX_ROUNDS = 1000;
-    /** How much of the script's standard error a {@link Failed} keeps, in characters (the end). */
+    /** How much of the script's standard error a {@link PeerResult.Failed} keeps, in characters (the end). */
     static final int STDERR_TAIL_CHARS = PeerScript.STDERR_TAIL_CHARS;
 
     private FftwPeer() {
@@ -65,49 +65,10 @@ public final class FftwPeer {
         }
     }
 
-    /** What a run gave: {@link Measured}, {@link Unavailable} or {@link Failed}. */
-    public sealed interface Result permits Measured, Unavailable, Failed {
-    }
-
-    /**
-     * The run succeeded (exit status 0).
-     *
-     * @param measurements one per output line, in the peer's order: from
-     *                     {@link #run(List, int, Duration)}, one per requested size in the order given
-     */
-    public record Measured(List<Measurement> measurements) implements Result {
-        /** Keeps an unmodifiable copy. */
-        public Measured {
-            measurements = List.copyOf(measurements);
-        }
-    }
-
-    /**
-     * FFTW is not installed here, or there is no C compiler to build the peer with (exit status
-     * {@value #EXIT_UNAVAILABLE}).
-     *
-     * @param message the script's explanation, one line: what is missing and how to install it
-     */
-    public record Unavailable(String message) implements Result {
-    }
-
-    /**
-     * The run failed: a non-zero exit status other than {@value #EXIT_UNAVAILABLE} (1 when FFTW's
-     * output failed the check against a naive DFT, or the build failed), a timeout, a script that
-     * could not be found or started, or output that is not the expected JSON Lines.
-     *
-     * @param exitCode   the script's exit status, or -1 when it timed out or did not start
-     * @param timedOut   whether it was destroyed, with its descendants, for exceeding the timeout
-     * @param reason     one line saying what went wrong
-     * @param stderrTail the end of its standard error (at most {@value #STDERR_TAIL_CHARS} chars)
-     */
-    public record Failed(int exitCode, boolean timedOut, String reason, String stderrTail) implements Result {
-    }
-
     /**
      * Measures FFTW for each size {@code 2^k}, k in {@code log2Sizes}, running the script of the
      * project found by {@link #findProjectRoot()}; as {@link #run(Path, List, int, Duration)}.
-     * When no project root is found, gives a {@link Failed} (exit code -1) saying so.
+     * When no project root is found, gives a {@link PeerResult.Failed} (exit code -1) saying so.
      *
      * @param log2Sizes the sizes as log2 N, each in [{@value #MIN_LOG2}, {@value #MAX_LOG2}],
      *                  measured in this order; not empty
@@ -116,12 +77,12 @@ public final class FftwPeer {
      * @return the measurements, or why there are none; never null
      * @throws IllegalArgumentException when a size, the rounds or the timeout is out of range
      */
-    public static Result run(List<Integer> log2Sizes, int rounds, Duration timeout) {
+    public static PeerResult<Measurement> run(List<Integer> log2Sizes, int rounds, Duration timeout) {
         List<String> args = arguments(log2Sizes, rounds);
         checkTimeout(timeout);
         Optional<Path> root = findProjectRoot();
         if (root.isEmpty()) {
-            return new Failed(-1, false, "cannot find the project folder holding " + SCRIPT
+            return new PeerResult.Failed<>(-1, false, "cannot find the project folder holding " + SCRIPT
                     + " (run from the project, or set the system property logplab.home or LOGPLAB_HOME)", "");
         }
         return measure(root.get(), log2Sizes, args, timeout);
@@ -136,7 +97,7 @@ public final class FftwPeer {
      * 1e-12 fails the run. Planning with {@code FFTW_MEASURE} is not timed but takes time: a few
      * seconds at 2^22. Each size then takes about {@code (rounds + 2) * 50 ms} (calibration and
      * warm-up included). The script and its program are destroyed when the run takes longer than
-     * {@code timeout}; it then gives a {@link Failed} with {@code timedOut}.
+     * {@code timeout}; it then gives a {@link PeerResult.Failed} with {@code timedOut}.
      *
      * @param projectRoot the folder holding {@value #SCRIPT} (see {@link #findProjectRoot()})
      * @param log2Sizes   the sizes as log2 N, each in [{@value #MIN_LOG2}, {@value #MAX_LOG2}],
@@ -147,7 +108,7 @@ public final class FftwPeer {
      *         never null
      * @throws IllegalArgumentException when a size, the rounds or the timeout is out of range
      */
-    public static Result run(Path projectRoot, List<Integer> log2Sizes, int rounds, Duration timeout) {
+    public static PeerResult<Measurement> run(Path projectRoot, List<Integer> log2Sizes, int rounds, Duration timeout) {
         Objects.requireNonNull(projectRoot, "projectRoot");
         List<String> args = arguments(log2Sizes, rounds);
         checkTimeout(timeout);
@@ -155,12 +116,12 @@ public final class FftwPeer {
     }
 
     /** Runs the script with {@code args}, then checks that it measured the sizes asked for. */
-    private static Result measure(Path projectRoot, List<Integer> log2Sizes, List<String> args, Duration timeout) {
-        Result r = run(projectRoot, args, timeout, Map.of());
-        if (r instanceof Measured m) {
+    private static PeerResult<Measurement> measure(Path projectRoot, List<Integer> log2Sizes, List<String> args, Duration timeout) {
+        PeerResult<Measurement> r = run(projectRoot, args, timeout, Map.of());
+        if (r instanceof PeerResult.Measured<Measurement> m) {
             List<Integer> got = m.measurements().stream().map(Measurement::log2n).toList();
             if (!got.equals(log2Sizes)) {
-                return new Failed(0, false, "unexpected output: measured sizes 2^" + got + ", asked for 2^"
+                return new PeerResult.Failed<>(0, false, "unexpected output: measured sizes 2^" + got + ", asked for 2^"
                         + log2Sizes, "");
             }
         }
@@ -197,20 +158,20 @@ public final class FftwPeer {
     }
 
     /** Runs the script with {@code args} as they are, {@code environment} set over the inherited one. */
-    static Result run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
+    static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
         return switch (PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "fftw-peer")) {
-            case PeerScript.NotExited n -> new Failed(-1, n.timedOut(), n.reason(), n.stderr());
+            case PeerScript.NotExited n -> new PeerResult.Failed<>(-1, n.timedOut(), n.reason(), n.stderr());
             case PeerScript.Exited e when e.code() == EXIT_UNAVAILABLE -> {
                 String message = PeerScript.lastLine(e.stderr());
-                yield new Unavailable(message.isEmpty() ? "FFTW is not installed" : message);
+                yield new PeerResult.Unavailable<>(message.isEmpty() ? "FFTW is not installed" : message);
             }
             case PeerScript.Exited e when e.code() != 0 ->
-                    new Failed(e.code(), false, PeerScript.exitReason(SCRIPT, e.code()), e.stderr());
+                    new PeerResult.Failed<>(e.code(), false, PeerScript.exitReason(SCRIPT, e.code()), e.stderr());
             case PeerScript.Exited e -> {
                 try {
-                    yield new Measured(parse(e.stdout()));
+                    yield new PeerResult.Measured<>(parse(e.stdout()));
                 } catch (IllegalArgumentException x) {
-                    yield new Failed(0, false, "unexpected output: " + x.getMessage(), e.stderr());
+                    yield new PeerResult.Failed<>(0, false, "unexpected output: " + x.getMessage(), e.stderr());
                 }
             }
         };

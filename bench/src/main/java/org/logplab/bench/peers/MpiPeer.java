@@ -13,9 +13,9 @@ import java.util.Optional;
  * {@code logp_peer.c} on 2 ranks of this host) and returns its measurements, in nanoseconds per
  * operation.
  *
- * <p>The script's exit status decides the {@link Result}: 0 gives {@link Measured} with its JSON
- * Lines parsed, {@value #EXIT_UNAVAILABLE} (Open MPI not installed) gives {@link Unavailable}
- * with the script's message, anything else, a timeout included, gives {@link Failed} with the
+ * <p>The script's exit status decides the {@link PeerResult<Measurement>}: 0 gives {@link PeerResult.Measured} with its JSON
+ * Lines parsed, {@value #EXIT_UNAVAILABLE} (Open MPI not installed) gives {@link PeerResult.Unavailable}
+ * with the script's message, anything else, a timeout included, gives {@link PeerResult.Failed} with the
  * tail of its standard error.
  */
 public final class MpiPeer {
@@ -25,7 +25,7 @@ public final class MpiPeer {
     public static final int EXIT_USAGE = PeerScript.EXIT_USAGE;
     /** The script's exit status when Open MPI ({@code mpicc} or {@code mpirun}) is not installed. */
     public static final int EXIT_UNAVAILABLE = PeerScript.EXIT_UNAVAILABLE;
-    /** How much of the script's standard error a {@link Failed} keeps, in characters (the end). */
+    /** How much of the script's standard error a {@link PeerResult.Failed} keeps, in characters (the end). */
     static final int STDERR_TAIL_CHARS = PeerScript.STDERR_TAIL_CHARS;
 
     private MpiPeer() {
@@ -56,75 +56,39 @@ public final class MpiPeer {
         }
     }
 
-    /** What a run gave: {@link Measured}, {@link Unavailable} or {@link Failed}. */
-    public sealed interface Result permits Measured, Unavailable, Failed {
-    }
-
-    /**
-     * The run succeeded (exit status 0).
-     *
-     * @param measurements one per output line, in the peer's order (empty when it printed none)
-     */
-    public record Measured(List<Measurement> measurements) implements Result {
-        /** Keeps an unmodifiable copy. */
-        public Measured {
-            measurements = List.copyOf(measurements);
-        }
-    }
-
-    /**
-     * Open MPI is not installed here (exit status {@value #EXIT_UNAVAILABLE}).
-     *
-     * @param message the script's explanation: what is missing and how to install it
-     */
-    public record Unavailable(String message) implements Result {
-    }
-
-    /**
-     * The run failed: a non-zero exit status other than {@value #EXIT_UNAVAILABLE}, a timeout, a
-     * script that could not be started, or output that is not the expected JSON Lines.
-     *
-     * @param exitCode   the script's exit status, or -1 when it timed out or did not start
-     * @param timedOut   whether it was destroyed, with its descendants, for exceeding the timeout
-     * @param reason     one line saying what went wrong
-     * @param stderrTail the end of its standard error (at most {@value #STDERR_TAIL_CHARS} chars)
-     */
-    public record Failed(int exitCode, boolean timedOut, String reason, String stderrTail) implements Result {
-    }
-
     /**
      * Runs the peer and waits for it: {@code <projectRoot>/bench/peers/mpi/run.sh args...}, in
      * {@code projectRoot}, with this process's environment. The first run builds the program
      * (a second or so). The script and the MPI processes it starts are destroyed when it takes
-     * longer than {@code timeout}; the run then gives a {@link Failed} with {@code timedOut}.
+     * longer than {@code timeout}; the run then gives a {@link PeerResult.Failed} with {@code timedOut}.
      *
      * @param projectRoot the folder holding {@value #SCRIPT} (see {@link #findProjectRoot()})
      * @param args        the peer's flags, e.g. {@code --rounds 3 --tests pingpong}; may be empty
      * @param timeout     how long the whole run may take; positive
      * @return the measurements, or why there are none; never null
      */
-    public static Result run(Path projectRoot, List<String> args, Duration timeout) {
+    public static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout) {
         return run(projectRoot, args, timeout, Map.of());
     }
 
     /** As {@link #run(Path, List, Duration)}, with {@code environment} set over the inherited one. */
-    static Result run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
+    static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
         PeerScript.Outcome outcome = PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "mpi-peer");
         if (outcome instanceof PeerScript.NotExited n) {
-            return new Failed(-1, n.timedOut(), n.reason(), n.stderr());
+            return new PeerResult.Failed<>(-1, n.timedOut(), n.reason(), n.stderr());
         }
         PeerScript.Exited e = (PeerScript.Exited) outcome;
         if (e.code() == EXIT_UNAVAILABLE) {
             String message = PeerScript.lastLine(e.stderr());
-            return new Unavailable(message.isEmpty() ? "Open MPI is not installed" : message);
+            return new PeerResult.Unavailable<>(message.isEmpty() ? "Open MPI is not installed" : message);
         }
         if (e.code() != 0) {
-            return new Failed(e.code(), false, PeerScript.exitReason(SCRIPT, e.code()), e.stderr());
+            return new PeerResult.Failed<>(e.code(), false, PeerScript.exitReason(SCRIPT, e.code()), e.stderr());
         }
         try {
-            return new Measured(parse(e.stdout()));
+            return new PeerResult.Measured<>(parse(e.stdout()));
         } catch (IllegalArgumentException x) {
-            return new Failed(0, false, "unexpected output: " + x.getMessage(), e.stderr());
+            return new PeerResult.Failed<>(0, false, "unexpected output: " + x.getMessage(), e.stderr());
         }
     }
 

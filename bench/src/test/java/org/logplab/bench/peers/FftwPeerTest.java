@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.peers.FftwPeer.Failed;
-import org.logplab.bench.peers.FftwPeer.Measured;
+import org.logplab.bench.peers.PeerResult.Failed;
+import org.logplab.bench.peers.PeerResult.Measured;
 import org.logplab.bench.peers.FftwPeer.Measurement;
-import org.logplab.bench.peers.FftwPeer.Unavailable;
+import org.logplab.bench.peers.PeerResult.Unavailable;
 
 /**
  * The FFTW peer: its output parser on hand-written lines, its argument checks, the "not
@@ -38,7 +38,7 @@ class FftwPeerTest {
     }
 
     /** Skips the calling test when the script said that FFTW is not installed (exit status 3). */
-    private static void assumeInstalled(FftwPeer.Result r) {
+    private static void assumeInstalled(PeerResult<Measurement> r) {
         Assumptions.assumeFalse(r instanceof Unavailable,
                 () -> "FFTW is not installed here, so the real runs are skipped: " + ((Unavailable) r).message());
     }
@@ -115,11 +115,12 @@ class FftwPeerTest {
     void mapsTheScriptsExitStatusAndOutput(@TempDir Path tmp) throws Exception {
         Duration t = Duration.ofSeconds(5);
         Path root = fakeRoot(tmp, "echo 'cc: probing' >&2; echo '" + INSTALL_HINT + "' >&2; exit 3");
-        assertThat(FftwPeer.run(root, List.of(10), 3, t)).isEqualTo(new Unavailable(INSTALL_HINT));
+        assertThat(FftwPeer.run(root, List.of(10), 3, t)).isEqualTo(new Unavailable<>(INSTALL_HINT));
 
         fakeRoot(tmp, "echo '" + line(10, "") + "'");
-        assertThat(FftwPeer.run(root, List.of(10), 3, t)).isInstanceOfSatisfying(Measured.class,
-                m -> assertThat(m.measurements()).extracting(Measurement::n).containsExactly(1024L));
+        PeerResult<Measurement> one = FftwPeer.run(root, List.of(10), 3, t);
+        assertThat(one).isInstanceOf(Measured.class);
+        assertThat(((Measured<Measurement>) one).measurements()).extracting(Measurement::n).containsExactly(1024L);
         assertThat(FftwPeer.run(root, List.of(10, 12), 3, t)).isInstanceOfSatisfying(Failed.class,
                 f -> assertThat(f.reason()).contains("measured sizes 2^[10], asked for 2^[10, 12]"));
 
@@ -155,7 +156,7 @@ class FftwPeerTest {
         Path bash = Stream.of("/bin/bash", "/usr/bin/bash").map(Path::of).filter(Files::isExecutable).findFirst()
                 .orElseThrow();
         Path link = Files.createSymbolicLink(bin.resolve("bash"), bash);
-        List<FftwPeer.Result> results = new ArrayList<>();
+        List<PeerResult<Measurement>> results = new ArrayList<>();
         try {
             Map<String, String> env = Map.of("PATH", bin.toString(), "CC", "");
             results.add(FftwPeer.run(project, List.of("--log2", "10"), Duration.ofSeconds(10), env));
@@ -168,17 +169,17 @@ class FftwPeerTest {
         }
         assertThat(results.get(0)).isInstanceOfSatisfying(Unavailable.class, u -> assertThat(u.message())
                 .contains("no C compiler").contains("apt-get install gcc libfftw3-dev").doesNotContain("\n"));
-        assertThat(results.get(1)).isEqualTo(new Unavailable(INSTALL_HINT));
+        assertThat(results.get(1)).isEqualTo(new Unavailable<>(INSTALL_HINT));
         assertThat(project.resolve("bench/target")).doesNotExist();
     }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aRealRunOf2To10And2To12IsPlausible() {
-        FftwPeer.Result r = FftwPeer.run(root(), List.of(10, 12), 3, Duration.ofSeconds(100));
+        PeerResult<Measurement> r = FftwPeer.run(root(), List.of(10, 12), 3, Duration.ofSeconds(100));
         assumeInstalled(r);
         assertThat(r).as("%s", r).isInstanceOf(Measured.class);
-        List<Measurement> m = ((Measured) r).measurements();
+        List<Measurement> m = ((Measured<Measurement>) r).measurements();
         assertThat(m).extracting(Measurement::log2n).containsExactly(10, 12);
         assertThat(m).extracting(Measurement::n).containsExactly(1024L, 4096L);
         for (Measurement x : m) {
@@ -220,7 +221,7 @@ class FftwPeerTest {
     void aTimeoutDestroysThePeer() throws Exception {
         assumeInstalled(FftwPeer.run(root(), List.of(4), 1, Duration.ofSeconds(100))); // built by now
         // 1000 rounds of about 50 ms: destroyed at the timeout.
-        FftwPeer.Result r = FftwPeer.run(root(), List.of(16), 1000, Duration.ofMillis(1500));
+        PeerResult<Measurement> r = FftwPeer.run(root(), List.of(16), 1000, Duration.ofMillis(1500));
         assertThat(r).isInstanceOfSatisfying(Failed.class, f -> {
             assertThat(f.timedOut()).isTrue();
             assertThat(f.exitCode()).isEqualTo(-1);

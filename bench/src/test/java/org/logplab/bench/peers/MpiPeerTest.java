@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.peers.MpiPeer.Failed;
-import org.logplab.bench.peers.MpiPeer.Measured;
+import org.logplab.bench.peers.PeerResult.Failed;
+import org.logplab.bench.peers.PeerResult.Measured;
 import org.logplab.bench.peers.MpiPeer.Measurement;
-import org.logplab.bench.peers.MpiPeer.Unavailable;
+import org.logplab.bench.peers.PeerResult.Unavailable;
 
 /**
  * The Open MPI peer: its output parser on hand-written lines, the project root search, the
@@ -101,7 +101,7 @@ class MpiPeerTest {
         Path bash = Stream.of("/bin/bash", "/usr/bin/bash").map(Path::of).filter(Files::isExecutable).findFirst()
                 .orElseThrow();
         Path link = Files.createSymbolicLink(tmp.resolve("bash"), bash);
-        MpiPeer.Result r;
+        PeerResult<Measurement> r;
         try {
             r = MpiPeer.run(root(), List.of("--rounds", "1"), Duration.ofSeconds(5), Map.of("PATH", tmp.toString()));
         } finally {
@@ -116,9 +116,9 @@ class MpiPeerTest {
     void aTinyRealRunMeasuresEveryTest() {
         assumeOpenMpi();
         List<String> args = List.of("--rounds", "1", "--iterations", "50", "--exchange-log2", "4,10");
-        MpiPeer.Result r = MpiPeer.run(root(), args, Duration.ofSeconds(50));
+        PeerResult<Measurement> r = MpiPeer.run(root(), args, Duration.ofSeconds(50));
         assertThat(r).as("%s", r).isInstanceOf(Measured.class);
-        List<Measurement> m = ((Measured) r).measurements();
+        List<Measurement> m = ((Measured<Measurement>) r).measurements();
         assertThat(m).extracting(Measurement::test)
                 .containsExactly("pingpong", "stream", "bcast", "allreduce", "exchange", "exchange");
         assertThat(m).extracting(Measurement::sizeBytes).containsExactly(8L, 8L, 8L, 8L, 256L, 16_384L);
@@ -146,7 +146,7 @@ class MpiPeerTest {
                 });
         // Endless (1e9 round trips), so destroyed at the timeout, with mpirun and both ranks.
         List<String> endless = List.of("--tests", "pingpong", "--rounds", "1", "--iterations", "1000000000");
-        MpiPeer.Result r = MpiPeer.run(root(), endless, Duration.ofMillis(1000));
+        PeerResult<Measurement> r = MpiPeer.run(root(), endless, Duration.ofMillis(1000));
         assertThat(r).isInstanceOfSatisfying(Failed.class, f -> {
             assertThat(f.timedOut()).isTrue();
             assertThat(f.exitCode()).isEqualTo(-1);
