@@ -8,14 +8,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The fused last pass (codelets + bit reversal through a buffer) equals the in-place codelets
  * followed by the swap-based bit reversal, from its structural minimum of 2^8 points on, odd and
- * even {@code log2 N}, in any split into parts.
+ * even {@code log2 N}, in any split into parts, in plain order and in tiles (from 2^16 points).
  */
 class FinalPassTest {
 
     @Test
     void shouldEqualInPlaceCodeletsThenBitReversal() {
         Random random = new Random(21);
-        for (int log = 8; log <= 17; log++) {
+        for (int log = 8; log <= 20; log++) {
             int n = 1 << log;
             TwiddleTable table = TwiddleTable.of(n);
             double[] a = random.doubles(2 * n, -1, 1).toArray();
@@ -35,7 +35,7 @@ class FinalPassTest {
     @Test
     void inverseShouldEqualInPlaceInverseCodeletsThenBitReversal() {
         Random random = new Random(22);
-        for (int log = 8; log <= 17; log++) {
+        for (int log = 8; log <= 20; log++) {
             int n = 1 << log;
             TwiddleTable table = TwiddleTable.of(n);
             double[] a = random.doubles(2 * n, -1, 1).toArray();
