@@ -158,6 +158,8 @@ final class Radix4 {
      * The inverse transform's radix-4 butterflies, as {@link #butterflies(double[], int, int, int,
      * int, TwiddleTable)} with {@code +i} for {@code -i} and conjugated twiddles
      * ({@code w = e^{+2 pi i / m}}): {@code conj(butterflies(conj(x)))} without the two passes.
+     * A loop of its own: a sign parameter would cost five multiplications per butterfly in the
+     * innermost loop of every transform.
      */
     static void butterfliesInverse(double[] a, int b, int m, int from, int to, TwiddleTable table) {
         int q2 = m >>> 1;

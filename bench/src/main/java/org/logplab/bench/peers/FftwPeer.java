@@ -159,22 +159,8 @@ public final class FftwPeer {
 
     /** Runs the script with {@code args} as they are, {@code environment} set over the inherited one. */
     static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
-        return switch (PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "fftw-peer")) {
-            case PeerScript.NotExited n -> new PeerResult.Failed<>(-1, n.timedOut(), n.reason(), n.stderr());
-            case PeerScript.Exited e when e.code() == EXIT_UNAVAILABLE -> {
-                String message = PeerScript.lastLine(e.stderr());
-                yield new PeerResult.Unavailable<>(message.isEmpty() ? "FFTW is not installed" : message);
-            }
-            case PeerScript.Exited e when e.code() != 0 ->
-                    new PeerResult.Failed<>(e.code(), false, PeerScript.exitReason(SCRIPT, e.code()), e.stderr());
-            case PeerScript.Exited e -> {
-                try {
-                    yield new PeerResult.Measured<>(parse(e.stdout()));
-                } catch (IllegalArgumentException x) {
-                    yield new PeerResult.Failed<>(0, false, "unexpected output: " + x.getMessage(), e.stderr());
-                }
-            }
-        };
+        return PeerScript.result(PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "fftw-peer"), SCRIPT,
+                "FFTW is not installed", FftwPeer::parse);
     }
 
     /**

@@ -73,23 +73,8 @@ public final class MpiPeer {
 
     /** As {@link #run(Path, List, Duration)}, with {@code environment} set over the inherited one. */
     static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
-        PeerScript.Outcome outcome = PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "mpi-peer");
-        if (outcome instanceof PeerScript.NotExited n) {
-            return new PeerResult.Failed<>(-1, n.timedOut(), n.reason(), n.stderr());
-        }
-        PeerScript.Exited e = (PeerScript.Exited) outcome;
-        if (e.code() == EXIT_UNAVAILABLE) {
-            String message = PeerScript.lastLine(e.stderr());
-            return new PeerResult.Unavailable<>(message.isEmpty() ? "Open MPI is not installed" : message);
-        }
-        if (e.code() != 0) {
-            return new PeerResult.Failed<>(e.code(), false, PeerScript.exitReason(SCRIPT, e.code()), e.stderr());
-        }
-        try {
-            return new PeerResult.Measured<>(parse(e.stdout()));
-        } catch (IllegalArgumentException x) {
-            return new PeerResult.Failed<>(0, false, "unexpected output: " + x.getMessage(), e.stderr());
-        }
+        return PeerScript.result(PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "mpi-peer"), SCRIPT,
+                "Open MPI is not installed", MpiPeer::parse);
     }
 
     /**

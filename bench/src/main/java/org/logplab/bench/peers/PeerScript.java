@@ -121,6 +121,31 @@ final class PeerScript {
         return new Exited(code, out.text(), err.text());
     }
 
+    /**
+     * What a peer's run gave, from its script's {@code outcome}: exit status 0 gives its standard
+     * output {@code parse}d, {@value #EXIT_UNAVAILABLE} the script's last line of standard error
+     * ({@code notInstalled} when it said nothing), anything else, a timeout or output {@code parse}
+     * rejects a {@link PeerResult.Failed} saying which.
+     */
+    static <M> PeerResult<M> result(Outcome outcome, String script, String notInstalled,
+                                    java.util.function.Function<String, List<M>> parse) {
+        return switch (outcome) {
+            case NotExited n -> new PeerResult.Failed<>(-1, n.timedOut(), n.reason(), n.stderr());
+            case Exited e when e.code() == EXIT_UNAVAILABLE -> {
+                String message = lastLine(e.stderr());
+                yield new PeerResult.Unavailable<>(message.isEmpty() ? notInstalled : message);
+            }
+            case Exited e when e.code() != 0 -> new PeerResult.Failed<>(e.code(), false, exitReason(script, e.code()), e.stderr());
+            case Exited e -> {
+                try {
+                    yield new PeerResult.Measured<>(parse.apply(e.stdout()));
+                } catch (IllegalArgumentException x) {
+                    yield new PeerResult.Failed<>(0, false, "unexpected output: " + x.getMessage(), e.stderr());
+                }
+            }
+        };
+    }
+
     /** The reason of a run that exited with the non-zero status {@code code}. */
     static String exitReason(String script, int code) {
         return script + " exited with status " + code + (code == EXIT_USAGE ? " (bad usage)" : "");
