@@ -11,7 +11,7 @@ package org.logplab.fft;
  * read). {@link #reset()} between runs, not during one.
  */
 public final class FftPhases {
-    /** A phase of the parallel FFTs. */
+    /** A phase of the parallel FFTs; {@code values()} are in the order a transform runs them. */
     public enum Phase {
         /** Getting the input block: the master's packing and sending (or lending), a worker's receiving and gathering. */
         SCATTER("scatter"),
@@ -38,7 +38,6 @@ public final class FftPhases {
         }
     }
 
-    private static final Phase[] PHASES = Phase.values();
     /** Longs per row: a row fills two cache lines of its own, so ranks never write a shared line. */
     private static final int STRIDE = 16;
 
@@ -101,10 +100,5 @@ public final class FftPhases {
     /** Sets every figure back to zero. */
     public void reset() {
         java.util.Arrays.fill(nanos, 0);
-    }
-
-    /** Every phase, in the order a transform runs them. */
-    public static Phase[] phases() {
-        return PHASES.clone();
     }
 }

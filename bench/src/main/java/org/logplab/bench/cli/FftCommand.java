@@ -67,7 +67,8 @@ final class FftCommand extends CommandBase {
 
     @Option(names = "--breakdown",
             description = "Also show where each runtime engine's time goes, per phase: scatter, local FFT, snapshot "
-                    + "(copying the block that is sent), wait for partner, combine, gather (ns per transform).")
+                    + "(copying the block that is sent; the upper rank of a pair also twiddles it), wait for partner, "
+                    + "combine, gather (ns per transform).")
     boolean breakdown;
 
     @Option(names = "--reps", defaultValue = "21", description = "Timed repetitions per measurement (default 21).")
@@ -125,7 +126,9 @@ final class FftCommand extends CommandBase {
             note("fftw runs on one thread: it has rows for p = 1 only" + (processors.contains(1) ? "" : ", and --p has no 1"));
         }
         boolean fftwMissing = false;
-        double messageNanos = PingPong.run(LogP.of(0, 0, 0, 2), 8, 200, 2000).medianOneWayNanos();
+        // One message's hand-over, for the machine model of the runtime engines (measured only if one runs).
+        boolean runtimeRows = chosen.stream().anyMatch(FftEngine::onRuntime) && processors.stream().anyMatch(q -> q > 1);
+        double messageNanos = runtimeRows ? PingPong.run(LogP.of(0, 0, 0, 2), 8, 200, 2000).medianOneWayNanos() : Double.NaN;
         Map<Long, MachineFftModel> machineModels = new java.util.HashMap<>();
         List<Object[]> rows = new ArrayList<>();
         List<Object[]> phaseRows = new ArrayList<>();
@@ -156,7 +159,7 @@ final class FftCommand extends CommandBase {
                                 k -> new MachineFftModel(FftCostProbe.measure(n, p, reps), messageNanos));
                         machine = m.speedup(engine.handover());
                     }
-                    rows.add(new Object[] {n, p, engine.label(), pair.serialNanos(), pair.engineNanos(), oversubscribed, machine});
+                    rows.add(new Object[] {n, p, engine, pair.serialNanos(), pair.engineNanos(), oversubscribed, machine});
                     if (breakdown && engine.onRuntime() && p > 1) {
                         phaseRows.add(new Object[] {n, p, engine.label(), engine.phases(runs, p), pair.engineNanos()});
                     }
@@ -179,12 +182,13 @@ final class FftCommand extends CommandBase {
             double speedup = s / (double) t;
             double gflops = Fft.flops(n) / t;
             // The distributed form skips the master's scatter and gather: log2 p rounds, not 2 + log2 p.
-            double predicted = model.speedup(n, p, FftEngine.parse((String) row[2]).masterWorker());
+            FftEngine engine = (FftEngine) row[2];
+            double predicted = model.speedup(n, p, engine.masterWorker());
             if (json) {
                 Map<String, Object> f = fields();
                 f.put("n", n);
                 f.put("p", p);
-                f.put("engine", row[2]);
+                f.put("engine", engine.label());
                 f.put("serial_ns", s);
                 f.put("parallel_ns", t);
                 f.put("speedup", speedup);
@@ -198,7 +202,7 @@ final class FftCommand extends CommandBase {
                 printJson(f);
             } else {
                 Double machine = (Double) row[6];
-                table.row(n, p, row[2], String.format("%,.1f", s / 1e3), String.format("%,.1f", t / 1e3),
+                table.row(n, p, engine.label(), String.format("%,.1f", s / 1e3), String.format("%,.1f", t / 1e3),
                         String.format("%.2f", speedup), String.format("%.2f", speedup / p), String.format("%.2f", gflops),
                         String.format("%.2f", predicted), machine == null ? "-" : String.format("%.2f", machine),
                         machine == null ? "-" : String.format("%.2f", speedup / machine),
@@ -213,7 +217,7 @@ final class FftCommand extends CommandBase {
                 f.put("n", row[0]);
                 f.put("p", row[1]);
                 f.put("engine", row[2]);
-                for (FftPhases.Phase phase : FftPhases.phases()) {
+                for (FftPhases.Phase phase : FftPhases.Phase.values()) {
                     String key = phase.name().toLowerCase(java.util.Locale.ROOT);
                     f.put(key + "_ns", Math.round(phases.meanNanos(phase)));
                     f.put(key + "_rank0_ns", phases.nanos(0, phase));
@@ -253,7 +257,7 @@ final class FftCommand extends CommandBase {
      */
     private static String phaseTable(List<Object[]> phaseRows) {
         List<String> header = new ArrayList<>(List.of("N", "p", "engine", "rank"));
-        for (FftPhases.Phase phase : FftPhases.phases()) {
+        for (FftPhases.Phase phase : FftPhases.Phase.values()) {
             header.add(phase.label() + " (us)");
         }
         header.add("sum (us)");
@@ -264,7 +268,7 @@ final class FftCommand extends CommandBase {
             for (String who : List.of("mean", "0")) {
                 List<Object> cells = new ArrayList<>(List.of(row[0], row[1], row[2], who));
                 double sum = 0;
-                for (FftPhases.Phase phase : FftPhases.phases()) {
+                for (FftPhases.Phase phase : FftPhases.Phase.values()) {
                     double ns = who.equals("mean") ? phases.meanNanos(phase) : phases.nanos(0, phase);
                     sum += ns;
                     cells.add(String.format("%,.1f", ns / 1e3));
@@ -376,7 +380,7 @@ final class FftCommand extends CommandBase {
         for (Object[] row : rows) {
             // Oversubscribed rows measure the scheduler: no speedup claim rests on them.
             if ((int) row[1] > 1 && !(boolean) row[5]) {
-                byEngine.computeIfAbsent(row[2] + " p=" + row[1], k -> new ArrayList<>()).add(row);
+                byEngine.computeIfAbsent(((FftEngine) row[2]).label() + " p=" + row[1], k -> new ArrayList<>()).add(row);
             }
         }
         List<String> lines = new ArrayList<>();

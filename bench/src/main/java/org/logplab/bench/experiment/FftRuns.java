@@ -148,16 +148,14 @@ public final class FftRuns {
      */
     public FftPhases phases(int p, Handover handover) {
         FftPhases phases = new FftPhases(p);
-        TimedRepetitions.Step quiet = handover == null ? distributedStep(p, null) : masterWorkerStep(p, handover, null);
-        TimedRepetitions.Step recorded = handover == null ? distributedStep(p, phases) : masterWorkerStep(p, handover, phases);
+        TimedRepetitions.Step step = handover == null ? distributedStep(p, phases) : masterWorkerStep(p, handover, phases);
         try (Machine machine = Machine.open(RunConfig.builder(LogP.of(0, 0, 0, p)).clock(ClockKind.WALL).build())) {
-            for (int k = 0; k < reps; k++) {
+            for (int k = 0; k < 2 * reps; k++) {
+                if (k == reps) {
+                    phases.reset(); // what the untimed half recorded
+                }
                 int rep = k;
-                machine.run(proc -> quiet.run(proc, rep));
-            }
-            for (int k = 0; k < reps; k++) {
-                int rep = reps + k;
-                machine.run(proc -> recorded.run(proc, rep));
+                machine.run(proc -> step.run(proc, rep));
             }
         }
         return phases.per(reps);
