@@ -92,4 +92,17 @@ public final class ComplexArrays {
             }
         }
     }
+
+    /**
+     * {@code points} random complex points (interleaved), Gaussian times {@code 2^-500}: input
+     * for timing loops, in the range {@link #keepInRange} keeps repeated transforms in.
+     */
+    public static double[] randomTiny(int points, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        double[] a = new double[2 * points];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = Math.scalb(random.nextGaussian(), -500);
+        }
+        return a;
+    }
 }

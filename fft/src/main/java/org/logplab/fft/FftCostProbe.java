@@ -1,7 +1,6 @@
 package org.logplab.fft;
 
 import java.util.Arrays;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,7 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Platform threads started per call; not for use while another benchmark runs.
  */
 public final class FftCostProbe {
-    private static final double TINY = Math.scalb(1.0, -500);
     /** How long each piece runs untimed, on one thread, before it is timed. */
     private static final long WARMUP_NANOS = 50_000_000;
 
@@ -58,11 +56,11 @@ public final class FftCostProbe {
             throw new IllegalArgumentException("reps must be at least 1, got " + reps);
         }
         int block = n / p;
-        double[] whole = data(n, 1);
+        double[] whole = ComplexArrays.randomTiny(n, 1);
         double[][] blocks = new double[p][];
         double[][] spares = new double[p][];
         for (int r = 0; r < p; r++) {
-            blocks[r] = data(block, r + 2);
+            blocks[r] = ComplexArrays.randomTiny(block, r + 2);
             spares[r] = new double[2 * block];
         }
         int span = 2 * block;
@@ -163,14 +161,4 @@ public final class FftCostProbe {
             Thread.onSpinWait();
         }
     }
-
-    private static double[] data(int points, long seed) {
-        Random random = new Random(seed);
-        double[] a = new double[2 * points];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = random.nextGaussian() * TINY;
-        }
-        return a;
-    }
-
 }

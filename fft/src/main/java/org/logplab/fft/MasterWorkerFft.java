@@ -107,6 +107,11 @@ public final class MasterWorkerFft {
             spares = new double[p][2 * (n / p)];
         }
 
+        /** Rank {@code rank}'s block of {@code buffers}, or a new array of {@code length} doubles without them. */
+        private static double[] block(Buffers buffers, int rank, int length) {
+            return buffers == null ? new double[length] : buffers.block(rank, length);
+        }
+
         private double[] block(int rank, int length) {
             if (rank >= blocks.length || blocks[rank].length != length) {
                 throw new IllegalArgumentException("these buffers hold " + blocks.length + " blocks of " + blocks[0].length / 2
@@ -144,10 +149,10 @@ public final class MasterWorkerFft {
                     p.send(r, SCATTER, view, VIEW_BYTES);
                 } else {
                     p.send(r, SCATTER, ButterflyExchangeFft.inputBlock(a, procs, r,
-                            buffers == null ? new double[length] : buffers.block(r, length)));
+                            Buffers.block(buffers, r, length)));
                 }
             }
-            block = ButterflyExchangeFft.inputBlock(a, procs, 0, buffers == null ? new double[length] : buffers.block(0, length));
+            block = ButterflyExchangeFft.inputBlock(a, procs, 0, Buffers.block(buffers, 0, length));
         } else {
             Message m = p.recv(0);
             if (m.tag() != SCATTER) {
@@ -156,8 +161,7 @@ public final class MasterWorkerFft {
             if (handover == Handover.VIEW && m.payload() instanceof Lent view) {
                 lent = view.data();
                 int length = lent.length / procs;
-                block = ButterflyExchangeFft.inputBlock(lent, procs, p.rank(),
-                        buffers == null ? new double[length] : buffers.block(p.rank(), length));
+                block = ButterflyExchangeFft.inputBlock(lent, procs, p.rank(), Buffers.block(buffers, p.rank(), length));
             } else if (handover == Handover.COPY && m.payload() instanceof double[] part) {
                 block = part;
             } else {

@@ -3,7 +3,6 @@ package org.logplab.bench.experiment;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.bench.peers.FftwPeer;
@@ -31,7 +30,6 @@ import org.visnow.jlargearrays.ConcurrencyUtils;
  * no value ever overflows or turns subnormal (which would change the arithmetic's speed).
  */
 public final class FftRuns {
-    private static final double TINY = Math.scalb(1.0, -500);
     private static final long WARMUP_NANOS = 300_000_000;
 
     private final int n;
@@ -54,11 +52,7 @@ public final class FftRuns {
     public FftRuns(int n, int reps, long seed) {
         this.n = n;
         this.reps = reps;
-        Random random = new Random(seed);
-        serialData = new double[2 * n];
-        for (int i = 0; i < 2 * n; i++) {
-            serialData[i] = random.nextGaussian() * TINY;
-        }
+        serialData = ComplexArrays.randomTiny(n, seed);
         engineData = serialData.clone();
     }
 
