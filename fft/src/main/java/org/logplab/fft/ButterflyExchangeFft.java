@@ -19,28 +19,43 @@ import org.logplab.core.Processor;
  * {@code w = e^{-2 pi i k / (2^(j+1) B)}} at the rank's position {@code k} in the group's output.
  * {@link MasterWorkerFft} adds the seed's scatter and gather.
  *
- * <p><b>Messages.</b> One per stage and direction, a snapshot of the sender's block ({@code 16 B}
- * bytes, so {@code G} applies), tagged {@link #TAG}: the partner reads it while the sender
- * overwrites its own block. The upper rank of a pair sends its block already multiplied by the
- * stage's twiddles ({@code w v}, formed in the same pass as the snapshot), so that neither rank
- * multiplies in the combine: the lower adds, the upper subtracts (the same arithmetic as
- * {@code u +- w v}, to the bit). A sent array belongs to its receiver ({@link Processor}, Ownership),
- * so the snapshot is double buffered rather than cloned: each rank copies its block into a spare
- * array it owns and sends that, and never touches it again; the partner's array it receives is
- * its own from then on, and once combined into the block it is the spare of the next stage. A
- * transform thus allocates one spare at most (none with {@link #transform(Processor, double[],
- * double[], long)}, which takes a spare and returns the one the rank owns at the end) and
- * copies its block once per stage.
+ * <p><b>Messages.</b> How an exchange stage pairs two blocks is the {@link Handover}:
+ * <ul>
+ *   <li>{@link Handover#COPY}, the seed's form: one message per stage and direction, a snapshot of
+ *       the sender's block ({@code 16 B} bytes, so {@code G} applies), tagged {@link #TAG}: the
+ *       partner reads it while the sender overwrites its own block. The upper rank of a pair sends
+ *       its block already multiplied by the stage's twiddles ({@code w v}, formed in the same pass
+ *       as the snapshot), so that neither rank multiplies in the combine: the lower adds, the upper
+ *       subtracts. A sent array belongs to its receiver ({@link Processor}, Ownership), so the
+ *       snapshot is double buffered rather than cloned: each rank copies its block into a spare
+ *       array it owns and sends that, and never touches it again; the partner's array it receives
+ *       is its own from then on, and once combined into the block it is the spare of the next
+ *       stage. A transform thus allocates one spare at most (none with {@link #transform(Processor,
+ *       double[], double[], long)}, which takes a spare and returns the one the rank owns at the
+ *       end) and copies its block once per stage.</li>
+ *   <li>{@link Handover#VIEW}: the two ranks lend each other their blocks ({@link #TAG}, a
+ *       reference, {@value Handover#VIEW_BYTES} bytes) and split the pair's {@code B} butterflies:
+ *       the lower rank does positions {@code 0..B/2-1}, the upper {@code B/2..B-1}, each forming
+ *       {@code u + w v} in the lower block and {@code u - w v} in the upper, in place. Each then
+ *       tells the other it is done ({@link #DONE_TAG}, {@value Handover#VIEW_BYTES} bytes) and
+ *       waits for the same word: from then on its block holds its outputs and nobody else touches
+ *       it. No copy at all, half the butterflies per rank, one pass over memory; the arithmetic is
+ *       that of the seed's form, to the bit. The messages order every access: a rank reads or
+ *       writes its partner's block only between the partner's lend and its own done message.</li>
+ * </ul>
  *
  * <p><b>Time.</b> Under the model clock the computation is also charged: {@code elementCost}
  * units per point per radix-2 stage ({@code t_elem} of the seed's {@code T_s = t_elem N log2 N}),
- * so the local FFT costs {@code elementCost B log2 B} and each exchange stage {@code elementCost B}.
+ * so the local FFT costs {@code elementCost B log2 B} and each exchange stage {@code elementCost B}
+ * (in the lent form each rank does half the butterflies, each making two points: {@code B} points still).
  * {@link FftTiming} predicts the result exactly. Under the wall clock nothing is charged: the
  * arithmetic takes the time it takes.
  */
 public final class ButterflyExchangeFft {
-    /** The tag of exchange messages. */
+    /** The tag of exchange messages: a snapshot ({@link Handover#COPY}) or a lent block ({@link Handover#VIEW}). */
     public static final int TAG = 0xFF7;
+    /** The tag of the message that ends a lent exchange stage ({@link Handover#VIEW}). */
+    public static final int DONE_TAG = 0xFF8;
 
     private ButterflyExchangeFft() {
     }
@@ -76,15 +91,21 @@ public final class ButterflyExchangeFft {
      *     {@code spare} is {@code a} or of another length
      */
     public static double[] transform(Processor p, double[] a, double[] spare, long elementCost) {
-        return transform(p, a, spare, elementCost, null);
+        return transform(p, a, spare, elementCost, Handover.COPY, null);
     }
 
     /**
-     * As {@link #transform(Processor, double[], double[], long)}, adding this rank's wall-clock
-     * time per phase (local FFT, snapshot, wait for partner, combine) to {@code phases} when it is
-     * not {@code null}.
+     * As {@link #transform(Processor, double[], double[], long)}, with the exchanges done as
+     * {@code handover} says (every rank passing the same), and adding this rank's wall-clock time
+     * per phase (local FFT, snapshot, wait for partner, combine) to {@code phases} when it is not
+     * {@code null}. The lent form ({@link Handover#VIEW}) needs no spare and returns {@code spare}
+     * as it was given.
+     *
+     * @throws IllegalArgumentException as {@link #transform(Processor, double[], double[], long)},
+     *     or if {@code handover} is {@code null}
      */
-    public static double[] transform(Processor p, double[] a, double[] spare, long elementCost, FftPhases phases) {
+    public static double[] transform(Processor p, double[] a, double[] spare, long elementCost, Handover handover,
+                                     FftPhases phases) {
         int procs = p.size();
         int logP = FftSize.log2(procs, "processor count p");
         int logB = FftSize.checkInterleaved(a);
@@ -99,6 +120,9 @@ public final class ButterflyExchangeFft {
             throw new IllegalArgumentException("the spare block must be another array of " + a.length
                     + " doubles, got " + (spare == a ? "the block itself" : spare.length + " doubles"));
         }
+        if (handover == null) {
+            throw new IllegalArgumentException("handover must be COPY or VIEW, got null");
+        }
         boolean model = p.clock() == ClockKind.MODEL;
         int rank = p.rank();
         long t = phases == null ? 0 : System.nanoTime();
@@ -108,6 +132,12 @@ public final class ButterflyExchangeFft {
         }
         if (phases != null) {
             t = phases.lap(rank, FftPhases.Phase.LOCAL_FFT, t);
+        }
+        if (handover == Handover.VIEW) {
+            for (int j = 0; j < logP; j++) {
+                t = lentStage(p, a, j, elementCost, phases, t);
+            }
+            return spare;
         }
         double[] own = spare == null && logP > 0 ? new double[a.length] : spare;
         for (int j = 0; j < logP; j++) {
@@ -142,6 +172,70 @@ public final class ButterflyExchangeFft {
             }
         }
         return own;
+    }
+
+    /** Exchange stage {@code j} in the lent form ({@link Handover#VIEW}); returns the time of its last lap. */
+    private static long lentStage(Processor p, double[] a, int j, long elementCost, FftPhases phases, long t) {
+        int rank = p.rank();
+        int partner = rank ^ (1 << j);
+        boolean lower = (rank & (1 << j)) == 0;
+        int block = a.length / 2;
+        p.send(partner, TAG, new Lent(a), Handover.VIEW_BYTES);
+        Message m = p.recv(partner);
+        if (m.tag() != TAG || !(m.payload() instanceof Lent(double[] theirs)) || theirs.length != a.length) {
+            throw new IllegalStateException("expected rank " + partner + "'s lent FFT block of " + block
+                    + " points (every rank must use the same handover), got " + m);
+        }
+        if (phases != null) {
+            t = phases.lap(rank, FftPhases.Phase.WAIT, t);
+        }
+        int half = block / 2;
+        butterflies(lower ? a : theirs, lower ? theirs : a, lower ? 0 : half, lower ? half : block,
+                (rank & ((1 << j) - 1)) * block, block << (j + 1));
+        if (p.clock() == ClockKind.MODEL) {
+            p.compute(elementCost * block);
+        }
+        if (phases != null) {
+            t = phases.lap(rank, FftPhases.Phase.COMBINE, t);
+        }
+        p.send(partner, DONE_TAG, null, Handover.VIEW_BYTES);
+        Message done = p.recv(partner);
+        if (done.tag() != DONE_TAG) {
+            throw new IllegalStateException("expected rank " + partner + " to finish its half of the exchange, got " + done);
+        }
+        if (phases != null) {
+            t = phases.lap(rank, FftPhases.Phase.WAIT, t);
+        }
+        return t;
+    }
+
+    /**
+     * Butterflies {@code from..to-1} of a lent exchange stage, in place: with {@code u} in
+     * {@code lower} and {@code v} in {@code upper}, {@code lower[k] = u + w v} and
+     * {@code upper[k] = u - w v}, {@code w = w^(first + k)} of a group output of {@code span}
+     * points. The operations of {@link #twiddle} then {@link #combine}, in the same order, so the
+     * two forms agree to the bit; the complex product is written out in both loops, as Java has
+     * no way to return its two parts from a helper without an object per point.
+     */
+    static void butterflies(double[] lower, double[] upper, int from, int to, int first, int span) {
+        HalfTwiddles w = HalfTwiddles.of(span);
+        double[] cos = w.cos;
+        double[] sin = w.sin;
+        for (int i = from; i < to; i++) {
+            int x = 2 * i;
+            double vr = upper[x];
+            double vi = upper[x + 1];
+            double c = cos[first + i];
+            double s = sin[first + i];
+            double wr = vr * c + vi * s;
+            double wi = vi * c - vr * s;
+            double ur = lower[x];
+            double ui = lower[x + 1];
+            lower[x] = ur + wr;
+            lower[x + 1] = ui + wi;
+            upper[x] = ur - wr;
+            upper[x + 1] = ui - wi;
+        }
     }
 
     /**

@@ -81,13 +81,21 @@ public final class ComplexArrays {
      * turning subnormal (either would change the arithmetic's speed), without rounding anything.
      */
     public static void keepInRange(double[] a) {
-        int exponent = Math.getExponent(a[0]);
-        for (int i = 0; i < a.length; i += Math.max(1, a.length / 64)) {
+        keepInRange(a, 0, a.length);
+    }
+
+    /**
+     * {@link #keepInRange(double[])} for the doubles {@code from..to-1} of {@code a} alone, so that
+     * threads that each own a part of an array can keep their parts in range side by side.
+     */
+    static void keepInRange(double[] a, int from, int to) {
+        int exponent = Math.getExponent(a[from]);
+        for (int i = from; i < to; i += Math.max(1, (to - from) / 64)) {
             exponent = Math.max(exponent, Math.getExponent(a[i]));
         }
         if (exponent > -200) {
             int shift = -500 - exponent;
-            for (int i = 0; i < a.length; i++) {
+            for (int i = from; i < to; i++) {
                 a[i] = Math.scalb(a[i], shift);
             }
         }

@@ -28,13 +28,15 @@ public final class FftCostProbe {
      * @param snapshotNanos  copying a block of {@code B} points, {@code p} threads at once
      * @param twiddleNanos   an exchange's twiddle-and-snapshot pass over {@code B} points, {@code p} threads at once
      * @param combineNanos   an exchange's combine over {@code B} points, {@code p} threads at once
+     * @param lentButterfliesNanos a lent exchange's half of a pair's {@code B} butterflies, in
+     *                       place in both blocks, {@code p} threads at once (two per pair)
      * @param packNanos      the master packing every rank's strided block, one thread (the seed's scatter)
      * @param unpackNanos    the master copying {@code p - 1} output blocks back, one thread (the seed's gather)
      * @param gatherNanos    each rank gathering its own strided block from a shared array, {@code p} threads at once
      * @param writeBackNanos each rank copying its output block into a shared array, {@code p} threads at once
      */
     public record Costs(int n, int p, double serialNanos, double localFftNanos, double snapshotNanos,
-                        double twiddleNanos, double combineNanos, double packNanos, double unpackNanos,
+                        double twiddleNanos, double combineNanos, double lentButterfliesNanos, double packNanos, double unpackNanos,
                         double gatherNanos, double writeBackNanos) { }
 
     private FftCostProbe() {
@@ -80,6 +82,16 @@ public final class FftCostProbe {
             ButterflyExchangeFft.combine(blocks[r], spares[r], (r & 1) == 0);
             ComplexArrays.keepInRange(blocks[r]);
         });
+        double lent = onThreads(p, reps, r -> {
+            double[] lower = blocks[r & ~1];
+            double[] upper = blocks[r | 1];
+            int half = block / 2;
+            int from = (r & 1) == 0 ? 0 : half;
+            ButterflyExchangeFft.butterflies(lower, upper, from, from + half, 0, span);
+            // each thread keeps its own half of the pair's two blocks in range
+            ComplexArrays.keepInRange(lower, 2 * from, 2 * (from + half));
+            ComplexArrays.keepInRange(upper, 2 * from, 2 * (from + half));
+        });
         double pack = onThreads(1, reps, r -> {
             for (int q = 0; q < p; q++) {
                 ButterflyExchangeFft.inputBlock(whole, p, q, blocks[q]);
@@ -93,7 +105,7 @@ public final class FftCostProbe {
         double gather = onThreads(p, reps, r -> ButterflyExchangeFft.inputBlock(whole, p, r, blocks[r]));
         double[] shared = new double[2 * n];
         double writeBack = onThreads(p, reps, r -> System.arraycopy(blocks[r], 0, shared, r * 2 * block, 2 * block));
-        return new Costs(n, p, serial, local, snapshot, twiddle, combine, pack, unpack, gather, writeBack);
+        return new Costs(n, p, serial, local, snapshot, twiddle, combine, lent, pack, unpack, gather, writeBack);
     }
 
     /** Work for thread {@code rank} of a repetition. */

@@ -10,13 +10,15 @@ package org.logplab.fft;
  *       timed with all {@code p} running at once ({@link FftCostProbe.Costs#localFftNanos()}),
  *       so the shared caches and memory bandwidth are in it, and so is {@code log2 B < log2 N};</li>
  *   <li>the passes over memory of each exchange stage, timed with every rank running them at once:
- *       the snapshot of the block that is sent (the upper rank's twiddle pass, the slower of the
- *       two, is on the critical path) and the combine;</li>
- *   <li>the master's serial packing and unpacking in the seed's form ({@link MasterWorkerFft.Handover#COPY}),
+ *       in the seed's form ({@link Handover#COPY}) the snapshot of the block that is sent (the
+ *       upper rank's twiddle pass, the slower of the two, is on the critical path) and the
+ *       combine; with lent blocks ({@link Handover#VIEW}) each rank's half of the butterflies;</li>
+ *   <li>the master's serial packing and unpacking in the seed's form ({@link Handover#COPY}),
  *       or each worker's own strided gather and write-back when the master lends its array
- *       ({@link MasterWorkerFft.Handover#VIEW});</li>
+ *       ({@link Handover#VIEW});</li>
  *   <li>a message's hand-over, {@code messageNanos} (half a ping-pong round trip of the runtime:
- *       payloads are handed over, so a block costs what a small message does).</li>
+ *       payloads are handed over, so a block costs what a small message does); a lent stage
+ *       has two (the lend and the done word).</li>
  * </ul>
  * Waking a parked thread is not a term: the runs this model predicts start every rank at an
  * agreed time, spinning, so no rank is parked when a repetition begins.
@@ -29,10 +31,12 @@ package org.logplab.fft;
  */
 public record MachineFftModel(FftCostProbe.Costs costs, double messageNanos) {
 
-    /** Predicted time of {@link ButterflyExchangeFft} with the data already distributed, ns. */
-    public double distributedNanos() {
+    /** Predicted time of {@link ButterflyExchangeFft} with the data already distributed, exchanges as {@code handover} says, ns. */
+    public double distributedNanos(Handover handover) {
         int stages = Integer.numberOfTrailingZeros(costs.p());
-        double stage = Math.max(costs.snapshotNanos(), costs.twiddleNanos()) + messageNanos + costs.combineNanos();
+        double stage = handover == Handover.VIEW
+                ? costs.lentButterfliesNanos() + 2 * messageNanos
+                : Math.max(costs.snapshotNanos(), costs.twiddleNanos()) + messageNanos + costs.combineNanos();
         return costs.localFftNanos() + stages * stage;
     }
 
@@ -41,21 +45,21 @@ public record MachineFftModel(FftCostProbe.Costs costs, double messageNanos) {
      * plus the scatter and gather as the hand-over does them and their messages (the master sends
      * and receives {@code p - 1} of each, one after the other).
      */
-    public double masterWorkerNanos(MasterWorkerFft.Handover handover) {
+    public double masterWorkerNanos(Handover handover) {
         double messages = (costs.p() - 1) * messageNanos;
-        double scatterGather = handover == MasterWorkerFft.Handover.COPY
+        double scatterGather = handover == Handover.COPY
                 ? costs.packNanos() + costs.unpackNanos()
                 : costs.gatherNanos() + costs.writeBackNanos();
-        return distributedNanos() + scatterGather + 2 * messages;
+        return distributedNanos(handover) + scatterGather + 2 * messages;
     }
 
     /**
-     * Predicted speedup over the serial FFT of all {@code N} points (also probed on its own):
-     * {@code handover} {@code null} for the distributed form.
+     * Predicted speedup over the serial FFT of all {@code N} points (also probed on its own), of
+     * the master/worker form or the distributed one, with {@code handover}.
      */
-    public double speedup(MasterWorkerFft.Handover handover) {
+    public double speedup(boolean masterWorker, Handover handover) {
         double parallel = costs.p() == 1 ? costs.serialNanos()
-                : handover == null ? distributedNanos() : masterWorkerNanos(handover);
+                : masterWorker ? masterWorkerNanos(handover) : distributedNanos(handover);
         return costs.serialNanos() / parallel;
     }
 }

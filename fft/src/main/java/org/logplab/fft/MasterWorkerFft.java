@@ -16,11 +16,13 @@ import org.logplab.core.Processor;
  *       output block back ({@link #GATHER}, the worker's block handed over): {@code 2 (p-1) N/p}
  *       points moved by one thread while the others wait.</li>
  *   <li>{@link Handover#VIEW}: the master lends its array. The scatter message carries a
- *       reference to it ({@value #VIEW_BYTES} bytes on the wire), each worker gathers its own
+ *       reference to it ({@value Handover#VIEW_BYTES} bytes on the wire), each worker gathers its own
  *       strided points from it, and at the end writes its output block into its own region of
  *       it and sends an empty done message ({@link #GATHER}). The packing and unpacking then
  *       run on all cores at once.</li>
  * </ul>
+ * The exchange stages in between use the same hand-over ({@link ButterflyExchangeFft}): blocks
+ * copied in the seed's form, lent in the other.
  *
  * <p><b>Why lending is safe.</b> Workers read the master's array before their first exchange
  * and write their own disjoint region after their last; the master writes its region after its
@@ -30,7 +32,7 @@ import org.logplab.core.Processor;
  * array is shared under exactly these rules; the caller must not touch it during the run.
  *
  * <p><b>Time.</b> The model clock charges the messages (a block is {@code 16 N/p} bytes, a view
- * or a done message {@value #VIEW_BYTES}) and the butterfly's arithmetic, as
+ * or a done message {@value Handover#VIEW_BYTES}) and the butterfly's arithmetic, as
  * {@link FftTiming#masterWorker(org.logplab.core.LogP, int, int, long, Handover)} predicts
  * exactly; the packing itself is memory traffic the seed's model does not charge.
  */
@@ -39,20 +41,6 @@ public final class MasterWorkerFft {
     public static final int SCATTER = 0xFF5;
     /** Tag of the gather (or done) messages. */
     public static final int GATHER = 0xFF6;
-    /** Bytes charged for a lent view of the master's array, and for a done message. */
-    public static final int VIEW_BYTES = 16;
-
-    /** How blocks get to the workers and back; see {@link MasterWorkerFft}. */
-    public enum Handover {
-        /** The seed's form: the master packs and unpacks every block. */
-        COPY,
-        /** The master lends its array; each worker packs and unpacks its own block. */
-        VIEW
-    }
-
-    /** What a worker receives under {@link Handover#VIEW}: the master's whole array, lent. */
-    private record Lent(double[] data) { }
-
     private MasterWorkerFft() {
     }
 
@@ -146,7 +134,7 @@ public final class MasterWorkerFft {
             Lent view = handover == Handover.VIEW ? new Lent(a) : null;
             for (int r = 1; r < procs; r++) {
                 if (view != null) {
-                    p.send(r, SCATTER, view, VIEW_BYTES);
+                    p.send(r, SCATTER, view, Handover.VIEW_BYTES);
                 } else {
                     p.send(r, SCATTER, ButterflyExchangeFft.inputBlock(a, procs, r,
                             Buffers.block(buffers, r, length)));
@@ -173,15 +161,15 @@ public final class MasterWorkerFft {
             phases.lap(p.rank(), FftPhases.Phase.SCATTER, t);
         }
         if (buffers == null) {
-            ButterflyExchangeFft.transform(p, block, null, elementCost, phases);
+            ButterflyExchangeFft.transform(p, block, null, elementCost, handover, phases);
         } else {
-            buffers.spares[p.rank()] = ButterflyExchangeFft.transform(p, block, buffers.spares[p.rank()], elementCost, phases);
+            buffers.spares[p.rank()] = ButterflyExchangeFft.transform(p, block, buffers.spares[p.rank()], elementCost, handover, phases);
         }
         t = phases == null ? 0 : System.nanoTime();
         if (p.rank() != 0) {
             if (lent != null) {
                 System.arraycopy(block, 0, lent, p.rank() * block.length, block.length);
-                p.send(0, GATHER, null, VIEW_BYTES);
+                p.send(0, GATHER, null, Handover.VIEW_BYTES);
             } else {
                 p.send(0, GATHER, block); // the master's from here on: not touched again
             }

@@ -24,25 +24,38 @@ import org.logplab.core.ThreadKind;
 class ButterflyExchangeFftOwnershipTest {
 
     @Test
-    void shouldEqualTheNaiveDftWithTheOwnershipCheckOnUnderBothClocks() {
+    void shouldEqualTheNaiveDftWithTheOwnershipCheckOnUnderBothClocksInBothHandovers() {
         Random random = new Random(11);
         for (int n : new int[] {8, 64, 512}) {
             double[][] x = {random.doubles(n, -1, 1).toArray(), random.doubles(n, -1, 1).toArray()};
             double[][] dft = NaiveDft.dft(x[0], x[1], -1);
             double[] expected = ComplexArrays.interleave(dft[0], dft[1]);
             double[] input = ComplexArrays.interleave(x[0], x[1]);
-            for (int p : new int[] {2, 4}) {
+            for (int p : new int[] {2, 4, 8}) {
+                if (n / p < 2) {
+                    continue;
+                }
                 for (ClockKind clock : ClockKind.values()) {
-                    double[][] blocks = blocks(input, p);
-                    LogP params = LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, p);
-                    RunResult r = Machine.run(config(params, clock), proc -> ButterflyExchangeFft.transform(proc, blocks[proc.rank()], 1));
-                    assertThat(r.messagesReceived()).isEqualTo((long) p * Integer.numberOfTrailingZeros(p));
-                    assertThat(r.inFlight()).isEmpty();
-                    assertThat(ComplexArrays.relativeRmsError(concat(blocks), expected))
-                            .as("N=%d p=%d %s", n, p, clock).isLessThan(1e-12);
-                    if (clock == ClockKind.MODEL) {
-                        assertThat(r.makespan()).isEqualTo(FftTiming.distributed(params, p, n / p, 1));
+                    double[][] outputs = new double[2][];
+                    for (Handover handover : Handover.values()) {
+                        double[][] blocks = blocks(input, p);
+                        LogP params = LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, p);
+                        RunResult r = Machine.run(config(params, clock), proc -> ButterflyExchangeFft.transform(
+                                proc, blocks[proc.rank()], null, 1, handover, null));
+                        // A lent stage is two messages each way (the lend and the done word), a copied one one.
+                        int perStage = handover == Handover.VIEW ? 2 : 1;
+                        assertThat(r.messagesReceived()).isEqualTo((long) perStage * p * Integer.numberOfTrailingZeros(p));
+                        assertThat(r.inFlight()).isEmpty();
+                        outputs[handover.ordinal()] = concat(blocks);
+                        assertThat(ComplexArrays.relativeRmsError(outputs[handover.ordinal()], expected))
+                                .as("N=%d p=%d %s %s", n, p, clock, handover).isLessThan(1e-12);
+                        if (clock == ClockKind.MODEL) {
+                            assertThat(r.makespan()).isEqualTo(FftTiming.distributed(params, p, n / p, 1, handover));
+                        }
                     }
+                    // The same operations in the same order: the two forms agree to the bit.
+                    assertThat(outputs[Handover.VIEW.ordinal()]).as("N=%d p=%d %s", n, p, clock)
+                            .isEqualTo(outputs[Handover.COPY.ordinal()]);
                 }
             }
         }
@@ -86,7 +99,7 @@ class ButterflyExchangeFftOwnershipTest {
         int n = 512;
         for (ClockKind clock : ClockKind.values()) {
             int p = clock == ClockKind.MODEL ? 8 : 2;
-            for (MasterWorkerFft.Handover handover : MasterWorkerFft.Handover.values()) {
+            for (Handover handover : Handover.values()) {
                 MasterWorkerFft.Buffers buffers = new MasterWorkerFft.Buffers(n, p);
                 try (Machine machine = Machine.open(config(LogP.of(0, 0, 0, p), clock))) {
                     for (int run = 0; run < 100; run++) {
@@ -107,7 +120,7 @@ class ButterflyExchangeFftOwnershipTest {
             }
         }
         assertThatThrownBy(() -> Machine.run(LogP.of(1, 1, 1, 2), ClockKind.MODEL, proc -> MasterWorkerFft.transform(
-                proc, proc.rank() == 0 ? new double[64] : null, 1, MasterWorkerFft.Handover.COPY, null,
+                proc, proc.rank() == 0 ? new double[64] : null, 1, Handover.COPY, null,
                 new MasterWorkerFft.Buffers(16, 2))))
                 .hasStackTraceContaining("this transform needs 16-point blocks");
     }

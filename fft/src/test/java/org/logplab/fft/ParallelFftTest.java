@@ -10,7 +10,6 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
-import org.logplab.fft.MasterWorkerFft.Handover;
 
 /** The butterfly-exchange FFT equals the serial one, in both forms and both clocks, in the predicted model time. */
 class ParallelFftTest {
@@ -58,6 +57,9 @@ class ParallelFftTest {
             RunResult d = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc -> ButterflyExchangeFft.transform(
                     proc, random(2 * block, proc.rank()), elementCost));
             assertThat(d.makespan()).isEqualTo(FftTiming.distributed(params, p, block, elementCost));
+            RunResult lent = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc -> ButterflyExchangeFft.transform(
+                    proc, random(2 * block, proc.rank()), null, elementCost, Handover.VIEW, null));
+            assertThat(lent.makespan()).isEqualTo(FftTiming.distributed(params, p, block, elementCost, Handover.VIEW));
         }
         // Closed form when the gap never binds: local c B log2 B, then per stage a send (o + (16B-1)G),
         // the partner's message L later, its receive o, and c B of butterflies.
@@ -65,6 +67,9 @@ class ParallelFftTest {
         int block = 64;
         long busy = 3 + (16 * 64 - 1);
         assertThat(FftTiming.distributed(params, 8, block, 2)).isEqualTo(2L * 64 * 6 + 3 * (busy + 40 + 3 + 2 * 64));
+        // Lent: per stage a 16-byte lend (o + 15G = 18), L, its receive o, c B, then the same for the done word.
+        assertThat(FftTiming.distributed(params, 8, block, 2, Handover.VIEW))
+                .isEqualTo(2L * 64 * 6 + 3 * (2 * (18 + 40 + 3) + 2 * 64));
     }
 
     @Test
@@ -73,15 +78,17 @@ class ParallelFftTest {
         // a block 16*64 bytes: o + 1023G = 1026.
         // View: master sends the view 0..18; the worker has it at 18+40=58, received 58..61.
         // Local FFT c B log2 B = 768: master 18 -> 786, worker 61 -> 829.
-        // Exchange: master sends 786..1812, arrives 1852; the worker sends 829..1855, arrives 1895.
-        // Master receives 1895..1898, combines 128 -> 2026; the worker receives 1855..1858 -> 1986.
-        // Done: the worker sends 1986..2004, arrives 2044; the master receives 2044..2047.
+        // Exchange, blocks lent: master sends 786..804, arrives 844; the worker sends 829..847, arrives 887.
+        // Master receives 887..890, does its 32 butterflies (c B = 128) -> 1018; the worker receives
+        // 847..850 -> 978. Done words: master sends 1018..1036, arrives 1076; the worker sends 978..996,
+        // arrives 1036. Master receives 1036..1039; the worker 1076..1079.
+        // Gather: the worker's done message 1079..1097, arrives 1137; the master receives 1137..1140.
         LogP params = new LogP(40, 3, 5, 2, 1);
-        assertThat(FftTiming.masterWorker(params, 2, 128, 2, Handover.VIEW)).isEqualTo(2047);
+        assertThat(FftTiming.masterWorker(params, 2, 128, 2, Handover.VIEW)).isEqualTo(1140);
         double[] a = random(256, 3);
         RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
                 proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, 2, Handover.VIEW));
-        assertThat(r.makespan()).isEqualTo(2047);
+        assertThat(r.makespan()).isEqualTo(1140);
     }
 
     @Test

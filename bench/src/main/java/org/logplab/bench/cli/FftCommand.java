@@ -18,6 +18,7 @@ import org.logplab.fft.Fft;
 import org.logplab.fft.FftCostProbe;
 import org.logplab.fft.FftPhases;
 import org.logplab.fft.FftTiming;
+import org.logplab.fft.Handover;
 import org.logplab.fft.MachineFftModel;
 import org.logplab.fft.MasterWorkerFft;
 import org.logplab.fft.SpeedupModel;
@@ -31,10 +32,11 @@ import picocli.CommandLine.Option;
  * ({@link SpeedupModel}: {@code t_elem} fitted to the serial times of this run, {@code t_a},
  * {@code t_b} from a ping-pong Hockney fit of the runtime).
  *
- * <p>Engines: {@link FftEngine} ({@code logp}: master/worker on the LogP runtime, the master
- * lending its array; {@code logp-seed}: the seed's master/worker, the master copying every block;
- * {@code logp-distributed}: the butterfly exchange with the data already distributed;
- * {@code forkjoin}; {@code jtransforms}, the peer), wall clock, nothing injected. With
+ * <p>Engines: {@link FftEngine} ({@code logp}: master/worker on the LogP runtime, arrays lent;
+ * {@code logp-seed}: the seed's master/worker, every block copied; {@code logp-distributed}: the
+ * butterfly exchange with the data already distributed, partners lending each other their blocks;
+ * {@code logp-distributed-seed}: the same with the seed's exchange messages, copies of the block;
+ * {@code forkjoin}; {@code jtransforms} and {@code fftw}, the peers), wall clock, nothing injected. With
  * {@code --breakdown}, where each runtime engine's time goes ({@link FftPhases}), ns per
  * transform, the mean over ranks and rank 0 (the master) alone.
  *
@@ -59,19 +61,21 @@ final class FftCommand extends CommandBase {
     List<Integer> processors;
 
     @Option(names = "--engine", split = ",", defaultValue = "logp,forkjoin,jtransforms",
-            description = "logp (master/worker, the master lends its array), logp-seed (the seed's master/worker: "
-                    + "the master copies every block), logp-distributed (data already distributed), forkjoin, "
+            description = "logp (master/worker, arrays lent), logp-seed (the seed's master/worker: every block "
+                    + "copied), logp-distributed (data already distributed, partners lend each other their blocks), "
+                    + "logp-distributed-seed (data already distributed, the seed's exchange: copies), forkjoin, "
                     + "jtransforms, fftw (FFTW 3 on one thread where it is installed: apt-get install libfftw3-dev) "
                     + "(default logp,forkjoin,jtransforms).")
     List<String> engines;
 
     @Option(names = "--breakdown",
             description = "Also show where each runtime engine's time goes, per phase: scatter, local FFT, snapshot "
-                    + "(copying the block that is sent; the upper rank of a pair also twiddles it), wait for partner, "
-                    + "combine, gather (ns per transform).")
+                    + "(copying the block that is sent, in the engines that copy; the upper rank of a pair also "
+                    + "twiddles it), wait for partner, combine (the butterflies), gather (ns per transform).")
     boolean breakdown;
 
-    @Option(names = "--reps", defaultValue = "21", description = "Timed repetitions per measurement (default 21).")
+    @Option(names = "--reps", defaultValue = "21", description = "Timed repetitions per measurement, at least (default 21); "
+            + "small sizes repeat more, to fill about 150 ms (up to 1000), and the JSON's reps says how many.")
     int reps;
 
     @Option(names = "--clock", defaultValue = "wall",
@@ -136,7 +140,8 @@ final class FftCommand extends CommandBase {
         for (int i = 0; i < ns.size(); i++) {
             int n = ns.get(i);
             note("N = " + n + "...");
-            FftRuns runs = new FftRuns(n, reps, n);
+            int timedReps = FftRuns.repetitions(n, reps);
+            FftRuns runs = new FftRuns(n, timedReps, n);
             List<Long> serialTimes = new ArrayList<>();
             for (FftEngine engine : chosen) {
                 for (int p : processors) {
@@ -156,8 +161,8 @@ final class FftCommand extends CommandBase {
                     Double machine = null;
                     if (engine.onRuntime() && p > 1 && !oversubscribed) {
                         MachineFftModel m = machineModels.computeIfAbsent((long) n << 32 | p,
-                                k -> new MachineFftModel(FftCostProbe.measure(n, p, reps), messageNanos));
-                        machine = m.speedup(engine.handover());
+                                k -> new MachineFftModel(FftCostProbe.measure(n, p, timedReps), messageNanos));
+                        machine = m.speedup(engine.masterWorker(), engine.handover());
                     }
                     rows.add(new Object[] {n, p, engine, pair.serialNanos(), pair.engineNanos(), oversubscribed, machine});
                     if (breakdown && engine.onRuntime() && p > 1) {
@@ -196,7 +201,7 @@ final class FftCommand extends CommandBase {
                 f.put("gflops", gflops);
                 f.put("predicted_speedup", predicted);
                 f.put("predicted_efficiency", predicted / p);
-                f.put("reps", reps);
+                f.put("reps", FftRuns.repetitions(n, reps));
                 f.put("oversubscribed", row[5]);
                 f.put("machine_predicted_speedup", row[6]);
                 printJson(f);
@@ -291,8 +296,9 @@ final class FftCommand extends CommandBase {
         List<FftEngine> runtime = chosen.stream().filter(FftEngine::onRuntime).toList();
         List<String> skipped = chosen.stream().filter(e -> !e.onRuntime()).map(FftEngine::label).toList();
         if (runtime.isEmpty()) {
-            throw new IllegalArgumentException("--clock model runs the engines on the LogP runtime (logp, logp-seed, "
-                    + "logp-distributed); --engine names none of them");
+            throw new IllegalArgumentException("--clock model runs the engines on the LogP runtime ("
+                    + String.join(", ", java.util.Arrays.stream(FftEngine.values()).filter(FftEngine::onRuntime)
+                            .map(FftEngine::label).toList()) + "); --engine names none of them");
         }
         if (!skipped.isEmpty()) {
             note("model clock: " + String.join(", ", skipped) + " do not run on the LogP runtime, so they have no model time");
@@ -352,20 +358,20 @@ final class FftCommand extends CommandBase {
     private ModelRun modelRun(FftEngine engine, LogP params, double[] a) {
         int p = params.P();
         int n = a.length / 2;
-        if (engine == FftEngine.LOGP_DISTRIBUTED) {
+        Handover handover = engine.handover();
+        if (!engine.masterWorker()) {
             double[][] blocks = new double[p][];
             for (int r = 0; r < p; r++) {
                 blocks[r] = ButterflyExchangeFft.inputBlock(a, p, r);
             }
             RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
-                    proc -> ButterflyExchangeFft.transform(proc, blocks[proc.rank()], elementCost));
+                    proc -> ButterflyExchangeFft.transform(proc, blocks[proc.rank()], null, elementCost, handover, null));
             double[] out = new double[a.length];
             for (int q = 0; q < p; q++) {
                 System.arraycopy(blocks[q], 0, out, q * blocks[q].length, blocks[q].length);
             }
-            return new ModelRun(r.makespan(), FftTiming.distributed(params, p, n / p, elementCost), out);
+            return new ModelRun(r.makespan(), FftTiming.distributed(params, p, n / p, elementCost, handover), out);
         }
-        MasterWorkerFft.Handover handover = engine == FftEngine.LOGP ? MasterWorkerFft.Handover.VIEW : MasterWorkerFft.Handover.COPY;
         RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
                 proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, elementCost, handover));
         return new ModelRun(r.makespan(), FftTiming.masterWorker(params, p, n, elementCost, handover), a);

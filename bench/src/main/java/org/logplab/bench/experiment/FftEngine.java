@@ -3,7 +3,7 @@ package org.logplab.bench.experiment;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.logplab.fft.FftPhases;
-import org.logplab.fft.MasterWorkerFft.Handover;
+import org.logplab.fft.Handover;
 
 /**
  * The FFT engines {@code logplab fft} compares, each timed against our serial FFT by
@@ -12,25 +12,33 @@ import org.logplab.fft.MasterWorkerFft.Handover;
  */
 public enum FftEngine {
     /** The master/worker butterfly-exchange FFT on the LogP runtime; the master lends its array, each worker gathers and writes back its own points. */
-    LOGP("logp", "master/worker on the LogP runtime: the master lends its array, each worker gathers its own points", Handover.VIEW),
-    /** The seed's master/worker form: the master packs every worker's block and copies every result back. */
-    LOGP_SEED("logp-seed", "the seed's master/worker on the LogP runtime: the master copies every block out and back", Handover.COPY),
-    /** The butterfly-exchange FFT with the data already distributed: no scatter or gather. */
-    LOGP_DISTRIBUTED("logp-distributed", "butterfly exchange on the LogP runtime, data already distributed", null),
+    LOGP("logp", "master/worker on the LogP runtime, arrays lent: the master lends its array, each worker gathers its own "
+            + "points, exchange partners lend each other their blocks", true, Handover.VIEW),
+    /** The seed's master/worker form: the master packs every worker's block and copies every result back; exchanges send copies. */
+    LOGP_SEED("logp-seed", "the seed's master/worker on the LogP runtime: the master copies every block out and back, "
+            + "exchanges send copies", true, Handover.COPY),
+    /** The butterfly-exchange FFT with the data already distributed (no scatter or gather), exchange partners lending each other their blocks. */
+    LOGP_DISTRIBUTED("logp-distributed", "butterfly exchange on the LogP runtime, data already distributed, "
+            + "partners lend each other their blocks and split the butterflies", false, Handover.VIEW),
+    /** The butterfly-exchange FFT with the data already distributed, exchanges as the seed sends them: a copy of the block. */
+    LOGP_DISTRIBUTED_SEED("logp-distributed-seed", "butterfly exchange on the LogP runtime, data already distributed, "
+            + "exchanges send copies of the block (the seed's messages)", false, Handover.COPY),
     /** Our fork/join FFT on a pool of p threads. */
-    FORKJOIN("forkjoin", "our fork/join FFT on p threads (no LogP runtime)", null),
+    FORKJOIN("forkjoin", "our fork/join FFT on p threads (no LogP runtime)", false, null),
     /** JTransforms 3.2 on p threads, the peer. */
-    JTRANSFORMS("jtransforms", "JTransforms 3.2 on p threads (the peer)", null),
+    JTRANSFORMS("jtransforms", "JTransforms 3.2 on p threads (the peer)", false, null),
     /** FFTW 3 on one thread, run by {@code bench/peers/fftw/run.sh} where it is installed. */
-    FFTW("fftw", "FFTW 3 on one thread (FFTW_MEASURE plans), its own process; p = 1 only", null);
+    FFTW("fftw", "FFTW 3 on one thread (FFTW_MEASURE plans), its own process; p = 1 only", false, null);
 
     private final String label;
     private final String description;
+    private final boolean masterWorker;
     private final Handover handover;
 
-    FftEngine(String label, String description, Handover handover) {
+    FftEngine(String label, String description, boolean masterWorker, Handover handover) {
         this.label = label;
         this.description = description;
+        this.masterWorker = masterWorker;
         this.handover = handover;
     }
 
@@ -46,17 +54,17 @@ public enum FftEngine {
 
     /** Whether the engine runs on the LogP runtime (and so has {@link #phases phases}). */
     public boolean onRuntime() {
-        return this == LOGP || this == LOGP_SEED || this == LOGP_DISTRIBUTED;
+        return handover != null;
     }
 
-    /** The master/worker's hand-over, {@code null} for the other engines. */
+    /** How a runtime engine moves blocks between ranks (scatter, gather and exchanges), {@code null} for the other engines. */
     public Handover handover() {
         return handover;
     }
 
     /** Whether a master scatters and gathers (the seed's model then counts two more message rounds). */
     public boolean masterWorker() {
-        return handover != null;
+        return masterWorker;
     }
 
     /**
@@ -78,7 +86,7 @@ public enum FftEngine {
         }
         return switch (this) {
             case LOGP, LOGP_SEED -> runs.masterWorker(p, handover);
-            case LOGP_DISTRIBUTED -> runs.distributed(p);
+            case LOGP_DISTRIBUTED, LOGP_DISTRIBUTED_SEED -> runs.distributed(p, handover);
             case FORKJOIN -> runs.forkJoin(p);
             case JTRANSFORMS -> runs.jtransforms(p);
             case FFTW -> throw new AssertionError("handled above");
@@ -94,7 +102,7 @@ public enum FftEngine {
         if (!onRuntime()) {
             throw new IllegalStateException(label + " does not run on the LogP runtime: it has no phases");
         }
-        return runs.phases(p, handover);
+        return runs.phases(p, masterWorker, handover);
     }
 
     /**

@@ -17,7 +17,7 @@ import org.logplab.fft.Fft;
 import org.logplab.fft.ForkJoinFft;
 import org.logplab.fft.FftPhases;
 import org.logplab.fft.MasterWorkerFft;
-import org.logplab.fft.MasterWorkerFft.Handover;
+import org.logplab.fft.Handover;
 import org.visnow.jlargearrays.ConcurrencyUtils;
 
 /**
@@ -31,6 +31,10 @@ import org.visnow.jlargearrays.ConcurrencyUtils;
  */
 public final class FftRuns {
     private static final long WARMUP_NANOS = 300_000_000;
+    /** About how long the timed repetitions of one measurement should take at least, ns. */
+    private static final double MEASURE_NANOS = 150e6;
+    /** The most repetitions {@link #repetitions} asks for. */
+    private static final int MAX_REPS = 1000;
 
     private final int n;
     private final double[] serialData;
@@ -48,7 +52,17 @@ public final class FftRuns {
         }
     }
 
-    /** Random input of {@code n} points; {@code reps} timed repetitions per engine. */
+    /**
+     * Timed repetitions for {@code n} points: at least {@code atLeast}, and enough to fill about
+     * 150 ms at 1 ns per point per radix-2 stage (at most 1000): a transform of {@code 2^16}
+     * points takes half a millisecond, and a median of a few such on a shared host is noise.
+     */
+    public static int repetitions(int n, int atLeast) {
+        double estimate = n * (double) Math.max(1, Integer.numberOfTrailingZeros(n));
+        return (int) Math.max(atLeast, Math.min(MAX_REPS, Math.ceil(MEASURE_NANOS / estimate)));
+    }
+
+    /** Random input of {@code n} points; {@code reps} timed repetitions per engine (see {@link #repetitions}). */
     public FftRuns(int n, int reps, long seed) {
         this.n = n;
         this.reps = reps;
@@ -124,11 +138,11 @@ public final class FftRuns {
     /**
      * The butterfly-exchange FFT with the data already distributed ({@link ButterflyExchangeFft}): each of
      * the {@code p} ranks holds its decimated block before the run; a repetition is the local FFT
-     * and the {@code log2 p} exchanges, without the master's scatter and gather. Timed like
-     * {@link #masterWorker}.
+     * and the {@code log2 p} exchanges (done as {@code handover} says), without the master's
+     * scatter and gather. Timed like {@link #masterWorker}.
      */
-    public Pair distributed(int p) {
-        return onRuntime(p, distributedStep(p, null));
+    public Pair distributed(int p, Handover handover) {
+        return onRuntime(p, distributedStep(p, handover, null));
     }
 
     /**
@@ -138,11 +152,12 @@ public final class FftRuns {
      * repetitions of {@link #masterWorker} and {@link #distributed}: the clock reads of the phases
      * stay out of those.
      *
-     * @param handover the master/worker's hand-over, or {@code null} for the distributed form
+     * @param masterWorker the master/worker form, or the distributed one
+     * @param handover how blocks move between ranks
      */
-    public FftPhases phases(int p, Handover handover) {
+    public FftPhases phases(int p, boolean masterWorker, Handover handover) {
         FftPhases phases = new FftPhases(p);
-        TimedRepetitions.Step step = handover == null ? distributedStep(p, phases) : masterWorkerStep(p, handover, phases);
+        TimedRepetitions.Step step = masterWorker ? masterWorkerStep(p, handover, phases) : distributedStep(p, handover, phases);
         try (Machine machine = Machine.open(RunConfig.builder(LogP.of(0, 0, 0, p)).clock(ClockKind.WALL).build())) {
             for (int k = 0; k < 2 * reps; k++) {
                 if (k == reps) {
@@ -166,7 +181,7 @@ public final class FftRuns {
         };
     }
 
-    private TimedRepetitions.Step distributedStep(int p, FftPhases phases) {
+    private TimedRepetitions.Step distributedStep(int p, Handover handover, FftPhases phases) {
         double[][] blocks = new double[p][];
         // One spare block per rank, handed from rank to rank by the exchanges: nothing allocated per repetition.
         double[][] spares = new double[p][2 * n / p];
@@ -178,7 +193,7 @@ public final class FftRuns {
                 ComplexArrays.keepInRange(blocks[proc.rank()]);
             }
             int r = proc.rank();
-            spares[r] = ButterflyExchangeFft.transform(proc, blocks[r], spares[r], 0, phases);
+            spares[r] = ButterflyExchangeFft.transform(proc, blocks[r], spares[r], 0, handover, phases);
         };
     }
 
@@ -199,12 +214,15 @@ public final class FftRuns {
             for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
                 int k = i;
                 warm.run(proc -> step.run(proc, k));
+                // the serial side too: the first engine of a size would otherwise time its compilation
+                Fft.forward(serialData);
+                ComplexArrays.keepInRange(serialData);
             }
         }
         long[] before = times(() -> Fft.forward(serialData), serialData, reps);
         // Generous: a repetition that overruns the period makes the next ones start late, and those
         // are dropped; waiting between repetitions costs nothing measured.
-        long period = 3 * median(before) + 1_000_000;
+        long period = 2 * median(before) + 200_000;
         TimedRepetitions.Result r;
         try (Machine machine = Machine.open(RunConfig.builder(none).clock(ClockKind.WALL).build())) {
             r = TimedRepetitions.run(machine, Math.max(5, reps / 2), reps, period, step);

@@ -13,6 +13,7 @@ import org.logplab.core.ThreadKind;
 import org.logplab.fft.ButterflyExchangeFft;
 import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.ForkJoinFft;
+import org.logplab.fft.Handover;
 import org.logplab.fft.MasterWorkerFft;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -33,7 +34,9 @@ import org.visnow.jlargearrays.ConcurrencyUtils;
  * The seed's parallel FFT, p = 2 on the LogP runtime (wall clock, nothing injected), against our
  * fork/join FFT and JTransforms on two threads, in the same JMH run: us per forward transform,
  * lower is better. {@code ours}: the data already distributed (local FFTs and one butterfly
- * exchange); {@code oursMasterWorker}: rank 0 holds all N points and lends its array, each rank
+ * exchange, the two ranks lending each other their blocks and splitting the butterflies);
+ * {@code oursSeedExchange}: the same with the seed's exchange messages (a copy of the block each
+ * way); {@code oursMasterWorker}: rank 0 holds all N points and lends its array, each rank
  * gathering its own points and writing its output back. The runtime runs on a machine that stays
  * up (opened once per trial), blocks and spares are reused, and no latency is recorded: an
  * operation is one run and allocates nothing. Every side keeps its data in range the same way
@@ -93,10 +96,20 @@ public class ExchangeFftBenchmark {
         pool.shutdown();
     }
 
-    /** One forward transform of N points by two ranks exchanging their halves. */
+    /** One forward transform of N points by two ranks lending each other their halves. */
     @Benchmark
     public double[][] ours() {
-        machine.run(p -> spares[p.rank()] = ButterflyExchangeFft.transform(p, blocks[p.rank()], spares[p.rank()], 0));
+        return distributed(Handover.VIEW);
+    }
+
+    /** One forward transform of N points by two ranks exchanging copies of their halves (the seed's messages). */
+    @Benchmark
+    public double[][] oursSeedExchange() {
+        return distributed(Handover.COPY);
+    }
+
+    private double[][] distributed(Handover handover) {
+        machine.run(p -> spares[p.rank()] = ButterflyExchangeFft.transform(p, blocks[p.rank()], spares[p.rank()], 0, handover, null));
         ComplexArrays.keepInRange(blocks[0]);
         ComplexArrays.keepInRange(blocks[1]);
         return blocks;
@@ -105,7 +118,7 @@ public class ExchangeFftBenchmark {
     /** One forward transform of N points held by rank 0, master/worker with the master's array lent. */
     @Benchmark
     public double[] oursMasterWorker() {
-        machine.run(p -> MasterWorkerFft.transform(p, p.rank() == 0 ? whole : null, 0, MasterWorkerFft.Handover.VIEW, null, buffers));
+        machine.run(p -> MasterWorkerFft.transform(p, p.rank() == 0 ? whole : null, 0, Handover.VIEW, null, buffers));
         ComplexArrays.keepInRange(whole);
         return whole;
     }

@@ -40,28 +40,33 @@ class FftCommandTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void breakdownGivesEveryPhaseOfEachRuntimeEngineAndNoneTheFormDoesNotHave() throws Exception {
-        CliTest.Outcome o = CliTest.run("fft", "--n", "2^12", "--p", "2", "--engine", "logp,logp-seed,logp-distributed,forkjoin",
-                "--reps", "3", "--breakdown", "--json");
+        CliTest.Outcome o = CliTest.run("fft", "--n", "2^12", "--p", "2", "--engine",
+                "logp,logp-seed,logp-distributed,logp-distributed-seed,forkjoin", "--reps", "3", "--breakdown", "--json");
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> phases = o.json().stream().filter(r -> r.has("breakdown")).toList();
-        assertThat(phases).extracting(r -> r.get("engine").asText()).containsExactly("logp", "logp-seed", "logp-distributed");
+        assertThat(phases).extracting(r -> r.get("engine").asText())
+                .containsExactly("logp", "logp-seed", "logp-distributed", "logp-distributed-seed");
         for (JsonNode r : phases) {
             for (String phase : List.of("scatter", "local_fft", "snapshot", "wait", "combine", "gather")) {
                 assertThat(r.get(phase + "_ns").asLong()).as(phase).isNotNegative();
                 assertThat(r.get(phase + "_rank0_ns").asLong()).as(phase).isNotNegative();
             }
             assertThat(r.get("local_fft_ns").asLong()).isPositive();
-            boolean masterWorker = !r.get("engine").asText().equals("logp-distributed");
-            // The distributed form has no scatter or gather: those phases are never timed, so exactly 0.
-            assertThat(r.get("scatter_ns").asLong() > 0).isEqualTo(masterWorker);
-            assertThat(r.get("gather_ns").asLong() > 0).isEqualTo(masterWorker);
+            String engine = r.get("engine").asText();
+            boolean masterWorker = !engine.startsWith("logp-distributed");
+            boolean copies = engine.endsWith("-seed");
+            // The distributed form has no scatter or gather, the lent forms no snapshot: phases a
+            // form does not have are never timed, so exactly 0.
+            assertThat(r.get("scatter_ns").asLong() > 0).as(engine).isEqualTo(masterWorker);
+            assertThat(r.get("gather_ns").asLong() > 0).as(engine).isEqualTo(masterWorker);
+            assertThat(r.get("snapshot_ns").asLong() > 0).as(engine).isEqualTo(copies);
         }
     }
 
     @Test
     void modelClockTimesEqualThePredictionAndTheClosedFormWithoutGaps() throws Exception {
         CliTest.Outcome o = CliTest.run("fft", "--clock", "model", "--n", "2^10", "--p", "1,4", "--L", "200", "--o", "20",
-                "--g", "20", "--elem-cost", "2", "--json");
+                "--g", "20", "--elem-cost", "2", "--engine", "logp-seed", "--json");
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> rows = o.json();
         for (JsonNode r : rows) {
@@ -85,21 +90,36 @@ class FftCommandTest {
     void modelClockChargesTheSeedsCopiesAndTheLentViewsTheirOwnBytes() throws Exception {
         // G = 1: a block of B = 512 points is 8192 bytes, a view or done message 16.
         CliTest.Outcome o = CliTest.run("fft", "--clock", "model", "--n", "2^10", "--p", "2", "--G", "1",
-                "--engine", "logp,logp-seed,logp-distributed,forkjoin", "--json");
+                "--engine", "logp,logp-seed,logp-distributed,logp-distributed-seed,forkjoin", "--json");
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.err()).contains("forkjoin do not run on the LogP runtime");
         List<JsonNode> rows = o.json();
-        assertThat(rows).extracting(r -> r.get("engine").asText()).containsExactly("logp", "logp-seed", "logp-distributed");
+        assertThat(rows).extracting(r -> r.get("engine").asText())
+                .containsExactly("logp", "logp-seed", "logp-distributed", "logp-distributed-seed");
         for (JsonNode r : rows) {
             assertThat(r.get("time").asLong()).isEqualTo(r.get("predicted").asLong());
             assertThat(r.get("ok").asBoolean()).isTrue();
         }
-        long view = rows.get(0).get("time").asLong();
-        long copy = rows.get(1).get("time").asLong();
-        long distributed = rows.get(2).get("time").asLong();
-        // Scatter and gather each move 8192 - 16 more bytes at G = 1 per byte in the seed's form.
-        assertThat(copy - view).isEqualTo(2 * (8192 - 16));
-        assertThat(distributed).isLessThan(view);
+        // By hand, defaults L = 100, o = 20, g = 20, c = 1; B = 512. A 16-byte message keeps the
+        // sender busy o + 15G = 35, a block o + 8191G = 8211. Local FFT c B log2 B = 4608.
+        // logp-distributed: both send their lends 4608..4643, arriving 4743, received 4743..4763;
+        // 256 butterflies each (c B = 512) -> 5275; done words 5275..5310, arriving 5410, received
+        // 5410..5430.
+        assertThat(rows.get(2).get("time").asLong()).isEqualTo(5430);
+        // logp-distributed-seed: blocks sent 4608..12819, arriving 12919, received 12919..12939, + 512.
+        assertThat(rows.get(3).get("time").asLong()).isEqualTo(13451);
+        // logp: the view 0..35 reaches the worker at 135 (received 135..155); local FFTs end 4643
+        // (master) and 4763 (worker). Lends: master 4643..4678 arriving 4778, worker 4763..4798
+        // arriving 4898; master receives 4898..4918, worker 4798..4818; butterflies -> 5430 and 5330.
+        // Done words: master 5430..5465 arriving 5565, worker 5330..5365 arriving 5465; master
+        // receives 5465..5485, worker 5565..5585. The worker's gather word 5585..5620 arrives 5720,
+        // received by the master 5720..5740.
+        assertThat(rows.get(0).get("time").asLong()).isEqualTo(5740);
+        // logp-seed: the block 0..8211 reaches the worker at 8311 (received ..8331); local FFTs end
+        // 12819 and 12939. Blocks: master 12819..21030 arriving 21130, worker 12939..21150 arriving
+        // 21250; master receives 21250..21270 -> 21782, worker 21150..21170 -> 21682. The worker's
+        // block back 21682..29893 arrives 29993, received by the master 29993..30013.
+        assertThat(rows.get(1).get("time").asLong()).isEqualTo(30013);
     }
 
     @Test
