@@ -106,6 +106,19 @@ public final class ButterflyExchangeFft {
      */
     public static double[] transform(Processor p, double[] a, double[] spare, long elementCost, Handover handover,
                                      FftPhases phases) {
+        return transform(p, a, spare, elementCost, handover, phases, null);
+    }
+
+    /**
+     * As {@link #transform(Processor, double[], double[], long, Handover, FftPhases)}; with
+     * {@code output} (the lent form, {@code p > 1}: an array of all {@code p} blocks that every
+     * rank was lent), the last stage writes its butterflies' outputs straight into it, rank
+     * {@code r}'s block at {@code r a.length}, instead of into the blocks: the master/worker form
+     * then needs no pass to copy the blocks back. {@code a} then ends holding the last stage's
+     * inputs.
+     */
+    static double[] transform(Processor p, double[] a, double[] spare, long elementCost, Handover handover,
+                              FftPhases phases, double[] output) {
         int procs = p.size();
         int logP = FftSize.log2(procs, "processor count p");
         int logB = FftSize.checkInterleaved(a);
@@ -133,9 +146,13 @@ public final class ButterflyExchangeFft {
         if (phases != null) {
             t = phases.lap(rank, FftPhases.Phase.LOCAL_FFT, t);
         }
+        if (output != null && (handover != Handover.VIEW || logP == 0 || output.length != procs * a.length)) {
+            throw new IllegalArgumentException("an output array takes the lent form on p > 1 and " + procs * a.length
+                    + " doubles, got " + handover + " on p = " + procs + " and " + output.length + " doubles");
+        }
         if (handover == Handover.VIEW) {
             for (int j = 0; j < logP; j++) {
-                t = lentStage(p, a, j, elementCost, phases, t);
+                t = lentStage(p, a, j, elementCost, phases, t, j == logP - 1 ? output : null);
             }
             return spare;
         }
@@ -174,8 +191,12 @@ public final class ButterflyExchangeFft {
         return own;
     }
 
-    /** Exchange stage {@code j} in the lent form ({@link Handover#VIEW}); returns the time of its last lap. */
-    private static long lentStage(Processor p, double[] a, int j, long elementCost, FftPhases phases, long t) {
+    /**
+     * Exchange stage {@code j} in the lent form ({@link Handover#VIEW}), its outputs in place or,
+     * given {@code output}, into each rank's block of it; returns the time of its last lap.
+     */
+    private static long lentStage(Processor p, double[] a, int j, long elementCost, FftPhases phases, long t,
+                                  double[] output) {
         int rank = p.rank();
         int partner = rank ^ (1 << j);
         boolean lower = (rank & (1 << j)) == 0;
@@ -190,8 +211,18 @@ public final class ButterflyExchangeFft {
             t = phases.lap(rank, FftPhases.Phase.WAIT, t);
         }
         int half = block / 2;
-        butterflies(lower ? a : theirs, lower ? theirs : a, lower ? 0 : half, lower ? half : block,
-                (rank & ((1 << j) - 1)) * block, block << (j + 1));
+        double[] lowerBlock = lower ? a : theirs;
+        double[] upperBlock = lower ? theirs : a;
+        int first = (rank & ((1 << j) - 1)) * block;
+        int span = block << (j + 1);
+        if (output == null) {
+            butterflies(lowerBlock, upperBlock, lower ? 0 : half, lower ? half : block, first, span,
+                    lowerBlock, 0, upperBlock, 0);
+        } else {
+            int lowerRank = rank & ~(1 << j);
+            butterflies(lowerBlock, upperBlock, lower ? 0 : half, lower ? half : block, first, span,
+                    output, lowerRank * a.length, output, (lowerRank | 1 << j) * a.length);
+        }
         if (p.clock() == ClockKind.MODEL) {
             p.compute(elementCost * block);
         }
@@ -210,14 +241,16 @@ public final class ButterflyExchangeFft {
     }
 
     /**
-     * Butterflies {@code from..to-1} of a lent exchange stage, in place: with {@code u} in
-     * {@code lower} and {@code v} in {@code upper}, {@code lower[k] = u + w v} and
-     * {@code upper[k] = u - w v}, {@code w = w^(first + k)} of a group output of {@code span}
-     * points. The operations of {@link #twiddle} then {@link #combine}, in the same order, so the
+     * Butterflies {@code from..to-1} of a lent exchange stage: with {@code u} in {@code lower} and
+     * {@code v} in {@code upper}, {@code u + w v} into {@code lowerOut} from double
+     * {@code lowerAt} on and {@code u - w v} into {@code upperOut} from {@code upperAt} on
+     * ({@code lower, 0, upper, 0}: in place), {@code w = w^(first + k)} of a group output of
+     * {@code span} points. The operations of {@link #twiddle} then {@link #combine}, in the same order, so the
      * two forms agree to the bit; the complex product is written out in both loops, as Java has
      * no way to return its two parts from a helper without an object per point.
      */
-    static void butterflies(double[] lower, double[] upper, int from, int to, int first, int span) {
+    static void butterflies(double[] lower, double[] upper, int from, int to, int first, int span,
+                            double[] lowerOut, int lowerAt, double[] upperOut, int upperAt) {
         HalfTwiddles w = HalfTwiddles.of(span);
         double[] cos = w.cos;
         double[] sin = w.sin;
@@ -231,10 +264,10 @@ public final class ButterflyExchangeFft {
             double wi = vi * c - vr * s;
             double ur = lower[x];
             double ui = lower[x + 1];
-            lower[x] = ur + wr;
-            lower[x + 1] = ui + wi;
-            upper[x] = ur - wr;
-            upper[x + 1] = ui - wi;
+            lowerOut[lowerAt + x] = ur + wr;
+            lowerOut[lowerAt + x + 1] = ui + wi;
+            upperOut[upperAt + x] = ur - wr;
+            upperOut[upperAt + x + 1] = ui - wi;
         }
     }
 

@@ -33,11 +33,10 @@ public final class FftCostProbe {
      * @param packNanos      the master packing every rank's strided block, one thread (the seed's scatter)
      * @param unpackNanos    the master copying {@code p - 1} output blocks back, one thread (the seed's gather)
      * @param gatherNanos    each rank gathering its own strided block from a shared array, {@code p} threads at once
-     * @param writeBackNanos each rank copying its output block into a shared array, {@code p} threads at once
      */
     public record Costs(int n, int p, double serialNanos, double localFftNanos, double snapshotNanos,
                         double twiddleNanos, double combineNanos, double lentButterfliesNanos, double packNanos, double unpackNanos,
-                        double gatherNanos, double writeBackNanos) { }
+                        double gatherNanos) { }
 
     private FftCostProbe() {
     }
@@ -87,7 +86,7 @@ public final class FftCostProbe {
             double[] upper = blocks[r | 1];
             int half = block / 2;
             int from = (r & 1) == 0 ? 0 : half;
-            ButterflyExchangeFft.butterflies(lower, upper, from, from + half, 0, span);
+            ButterflyExchangeFft.butterflies(lower, upper, from, from + half, 0, span, lower, 0, upper, 0);
             // each thread keeps its own half of the pair's two blocks in range
             ComplexArrays.keepInRange(lower, 2 * from, 2 * (from + half));
             ComplexArrays.keepInRange(upper, 2 * from, 2 * (from + half));
@@ -103,9 +102,7 @@ public final class FftCostProbe {
             }
         });
         double gather = onThreads(p, reps, r -> ButterflyExchangeFft.inputBlock(whole, p, r, blocks[r]));
-        double[] shared = new double[2 * n];
-        double writeBack = onThreads(p, reps, r -> System.arraycopy(blocks[r], 0, shared, r * 2 * block, 2 * block));
-        return new Costs(n, p, serial, local, snapshot, twiddle, combine, lent, pack, unpack, gather, writeBack);
+        return new Costs(n, p, serial, local, snapshot, twiddle, combine, lent, pack, unpack, gather);
     }
 
     /** Work for thread {@code rank} of a repetition. */

@@ -14,7 +14,8 @@ package org.logplab.fft;
  *       upper rank's twiddle pass, the slower of the two, is on the critical path) and the
  *       combine; with lent blocks ({@link Handover#VIEW}) each rank's half of the butterflies;</li>
  *   <li>the master's serial packing and unpacking in the seed's form ({@link Handover#COPY}),
- *       or each worker's own strided gather and write-back when the master lends its array
+ *       or each worker's own strided gather when the master lends its array (the last exchange
+ *       stage then writes the outputs into it: no write-back pass)
  *       ({@link Handover#VIEW});</li>
  *   <li>a message's hand-over, {@code messageNanos} (half a ping-pong round trip of the runtime:
  *       payloads are handed over, so a block costs what a small message does); a lent stage
@@ -49,7 +50,7 @@ public record MachineFftModel(FftCostProbe.Costs costs, double messageNanos) {
         double messages = (costs.p() - 1) * messageNanos;
         double scatterGather = handover == Handover.COPY
                 ? costs.packNanos() + costs.unpackNanos()
-                : costs.gatherNanos() + costs.writeBackNanos();
+                : costs.gatherNanos();
         return distributedNanos(handover) + scatterGather + 2 * messages;
     }
 

@@ -17,19 +17,24 @@ import org.logplab.core.Processor;
  *       points moved by one thread while the others wait.</li>
  *   <li>{@link Handover#VIEW}: the master lends its array. The scatter message carries a
  *       reference to it ({@value Handover#VIEW_BYTES} bytes on the wire), each worker gathers its own
- *       strided points from it, and at the end writes its output block into its own region of
- *       it and sends an empty done message ({@link #GATHER}). The packing and unpacking then
- *       run on all cores at once.</li>
+ *       strided points from it; the exchange partners lend each other their blocks, and the
+ *       last stage's butterflies write their outputs straight into the master's array, each
+ *       output block in its place, so nothing is copied back; each worker then sends an empty
+ *       done message ({@link #GATHER}). The packing runs on all cores at once, the unpacking
+ *       costs no pass at all.</li>
  * </ul>
  * The exchange stages in between use the same hand-over ({@link ButterflyExchangeFft}): blocks
  * copied in the seed's form, lent in the other.
  *
- * <p><b>Why lending is safe.</b> Workers read the master's array before their first exchange
- * and write their own disjoint region after their last; the master writes its region after its
- * last exchange. After {@code log2 p} butterfly stages every rank's output depends on every
- * rank's input, so each rank's last receive comes (through a chain of messages) after every
- * rank's reads: no write can overtake a read. Between the scatter and the done messages the
- * array is shared under exactly these rules; the caller must not touch it during the run.
+ * <p><b>Why lending is safe.</b> Workers read the master's array before their first exchange;
+ * the writes into it come in the last stage, after a rank has received its last partner's lend.
+ * That partner lent its block only after its own earlier stages, which (through their lend and
+ * done messages) come after every rank of its half of the ranks had read its input, and the
+ * receiving rank's earlier stages cover its own half: so no write can overtake a read. Each
+ * output position is written once, by one of the two ranks of its last pair, and the master
+ * returns only after its partner's done word and every worker's gather message. Between the
+ * scatter and those messages the array is shared under exactly these rules; the caller must
+ * not touch it during the run. On one processor there is no exchange: the block is copied back.
  *
  * <p><b>Time.</b> The model clock charges the messages (a block is {@code 16 N/p} bytes, a view
  * or a done message {@value Handover#VIEW_BYTES}) and the butterfly's arithmetic, as
@@ -160,15 +165,17 @@ public final class MasterWorkerFft {
         if (phases != null) {
             phases.lap(p.rank(), FftPhases.Phase.SCATTER, t);
         }
-        if (buffers == null) {
-            ButterflyExchangeFft.transform(p, block, null, elementCost, handover, phases);
-        } else {
-            buffers.spares[p.rank()] = ButterflyExchangeFft.transform(p, block, buffers.spares[p.rank()], elementCost, handover, phases);
+        // Lent, on p > 1 the last exchange stage writes every output straight into the master's array.
+        double[] whole = p.rank() == 0 ? a : lent;
+        double[] output = handover == Handover.VIEW && procs > 1 ? whole : null;
+        double[] spare = buffers == null ? null : buffers.spares[p.rank()];
+        spare = ButterflyExchangeFft.transform(p, block, spare, elementCost, handover, phases, output);
+        if (buffers != null) {
+            buffers.spares[p.rank()] = spare;
         }
         t = phases == null ? 0 : System.nanoTime();
         if (p.rank() != 0) {
             if (lent != null) {
-                System.arraycopy(block, 0, lent, p.rank() * block.length, block.length);
                 p.send(0, GATHER, null, Handover.VIEW_BYTES);
             } else {
                 p.send(0, GATHER, block); // the master's from here on: not touched again
@@ -178,7 +185,9 @@ public final class MasterWorkerFft {
             }
             return;
         }
-        System.arraycopy(block, 0, a, 0, block.length);
+        if (output == null) {
+            System.arraycopy(block, 0, a, 0, block.length);
+        }
         for (int r = 1; r < procs; r++) {
             Message m = p.recv(r);
             if (m.tag() != GATHER) {
