@@ -1,7 +1,7 @@
 package org.logplab.balance;
 
 import java.time.Duration;
-import org.logplab.balance.policy.Policy;
+import org.logplab.balance.policy.BalancingPolicy;
 import org.logplab.balance.workload.Workload;
 import org.logplab.core.ClockKind;
 
@@ -15,7 +15,7 @@ import org.logplab.core.ClockKind;
  *                  its core for {@code ceil(w / c) * unitNanos} ns); ignored under the model clock
  * @param timeout   the longest a run may take, wall time
  */
-public record BalanceConfig(Workload workload, long[] capacities, Topology topology, Policy policy,
+public record BalanceConfig(Workload workload, long[] capacities, Topology topology, BalancingPolicy policy,
         long latency, long overhead, long gap, ClockKind clock, long unitNanos, long seed, Duration timeout) {
 
     public BalanceConfig {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.logplab.balance.node.NodeRecord;
+import org.logplab.balance.worker.WorkerRecord;
 
 /**
  * The metrics of one balancing run. Times are clock units (model units, or ns under the wall
@@ -68,7 +68,7 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
                 work, capacity, mean.applyAsDouble(BalanceResult::shareCorrelation), mean.applyAsDouble(BalanceResult::maxAvgLoad));
     }
 
-    static BalanceResult of(BalanceConfig config, NodeRecord[] records) {
+    static BalanceResult of(BalanceConfig config, WorkerRecord[] records) {
         // Plain loops and one merge of two sorted arrays, not streams and a binary search per
         // task: this runs after every run, and a benchmark operation includes it.
         List<Task> all = config.workload().all();
@@ -81,7 +81,7 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
         }
         Arrays.sort(expectedIds);
         int done = 0;
-        for (NodeRecord r : records) {
+        for (WorkerRecord r : records) {
             done += r.executedIds().length;
         }
         long[] ids = new long[done];
@@ -92,7 +92,7 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
         long migrations = 0;
         long termination = 0;
         Histogram responses = new Histogram(3);
-        for (NodeRecord r : records) {
+        for (WorkerRecord r : records) {
             System.arraycopy(r.executedIds(), 0, ids, k, r.executedIds().length);
             k += r.executedIds().length;
             executedCost += r.work();
@@ -157,7 +157,7 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
     }
 
     /** The time average of max / mean drain time over the intervals where some work is queued. */
-    static double maxAvgLoad(NodeRecord[] records, long[] capacities, long makespan) {
+    static double maxAvgLoad(WorkerRecord[] records, long[] capacities, long makespan) {
         int n = records.length;
         int[] next = new int[n];
         double[] drain = new double[n];

@@ -2,8 +2,8 @@ package org.logplab.balance;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.logplab.balance.node.Node;
-import org.logplab.balance.node.NodeRecord;
+import org.logplab.balance.worker.Worker;
+import org.logplab.balance.worker.WorkerRecord;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
@@ -14,13 +14,13 @@ import org.logplab.core.ThreadKind;
 
 /**
  * Runs a balancing configuration on the LogP runtime: one processor per node, each running a
- * {@link Node} with its own instance of the policy, and returns the {@link BalanceResult}. Under
+ * {@link Worker} with its own instance of the policy, and returns the {@link BalanceResult}. Under
  * the model clock the result depends on the configuration alone (same seed, same numbers), on a
  * new machine or on one that stays up.
  *
  * <pre>{@code
  * BalanceResult r = BalanceRun.run(new BalanceConfig(Workloads.seed(...), new long[] {20, 90, 30, 20, 40},
- *         Topology.COMPLETE, new Bidirectional(), 5, 1, 2, ClockKind.MODEL, 1, 42, Duration.ofMinutes(1)));
+ *         Topology.COMPLETE, new BidirectionalPolicy(), 5, 1, 2, ClockKind.MODEL, 1, 42, Duration.ofMinutes(1)));
  *
  * // Many runs of one node count and clock: keep the machine (and its threads) up between them.
  * try (Machine machine = Machine.open(BalanceRun.runConfig(first))) {
@@ -36,7 +36,7 @@ public final class BalanceRun {
 
     /** Runs {@code config} on a new machine; throws if the run fails (a node's exception, a deadlock, the timeout). */
     public static BalanceResult run(BalanceConfig config) {
-        NodeRecord[] records = new NodeRecord[config.nodes()];
+        WorkerRecord[] records = new WorkerRecord[config.nodes()];
         Machine.run(runConfig(config), program(config, records));
         return BalanceResult.of(config, records);
     }
@@ -59,7 +59,7 @@ public final class BalanceRun {
                     + clockName(opened.clock()) + " clock; the configuration needs " + config.nodes() + " nodes on the "
                     + clockName(config.clock()) + " clock: open a machine with BalanceRun.runConfig(config)");
         }
-        NodeRecord[] records = new NodeRecord[config.nodes()];
+        WorkerRecord[] records = new WorkerRecord[config.nodes()];
         machine.run(params(config), program(config, records));
         return BalanceResult.of(config, records);
     }
@@ -87,9 +87,9 @@ public final class BalanceRun {
     /**
      * The program of {@code config}: rank {@code i} runs node {@code i} and leaves its record in
      * {@code records[i]}. Runs unchanged across processes ({@link org.logplab.core.cluster.ClusterNode}) with the
-     * payload types of {@link org.logplab.balance.node.BalanceWire#codec()}; each process then holds its own nodes' records.
+     * payload types of {@link org.logplab.balance.worker.BalanceWire#codec()}; each process then holds its own nodes' records.
      */
-    public static Program program(BalanceConfig config, NodeRecord[] records) {
+    public static Program program(BalanceConfig config, WorkerRecord[] records) {
         int nodes = config.nodes();
         long[] capacities = config.capacities();
         List<List<Task>> arrivals = new ArrayList<>();
@@ -102,7 +102,7 @@ public final class BalanceRun {
         long unit = config.clockUnitsPerTimeUnit();
         return p -> {
             int rank = p.rank();
-            Node node = new Node(p, config.workload(), capacities, config.topology().domain(rank, nodes),
+            Worker node = new Worker(p, config.workload(), capacities, config.topology().domain(rank, nodes),
                     config.policy().forNode(rank), unit, arrivals.get(rank), config.seed());
             records[rank] = node.run();
         };

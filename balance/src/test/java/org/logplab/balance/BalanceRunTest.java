@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.logplab.balance.policy.Policies;
-import org.logplab.balance.policy.Policy;
+import org.logplab.balance.policy.BalancingPolicy;
 import org.junit.jupiter.api.Test;
 import org.logplab.balance.workload.UtsWorkload;
 import org.logplab.balance.workload.Workload;
@@ -16,7 +16,7 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
 
 class BalanceRunTest {
-    private static BalanceConfig config(ListedWorkload w, long[] capacities, Topology t, Policy policy, long L, long o, long g,
+    private static BalanceConfig config(ListedWorkload w, long[] capacities, Topology t, BalancingPolicy policy, long L, long o, long g,
             ClockKind clock, long seed) {
         return new BalanceConfig(w, capacities, t, policy, L, o, g, clock, 1_000, seed, Duration.ofSeconds(60));
     }

@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 import org.agrona.ExpandableArrayBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.logplab.balance.node.BalanceWire;
-import org.logplab.balance.node.NodeRecord;
+import org.logplab.balance.worker.BalanceWire;
+import org.logplab.balance.worker.WorkerRecord;
 import org.logplab.balance.policy.Policies;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
@@ -38,11 +38,11 @@ class ClusterBalanceTest {
                     random.nextInt(0, 200), random.nextLong()), capacities, Topology.values()[random.nextInt(3)],
                     Policies.parse(policy), random.nextInt(1, 10), random.nextInt(0, 3), random.nextInt(1, 5),
                     ClockKind.MODEL, 1, random.nextLong(), Duration.ofSeconds(60));
-            NodeRecord[] single = new NodeRecord[nodes];
+            WorkerRecord[] single = new WorkerRecord[nodes];
             RunResult a = Machine.run(BalanceRun.runConfig(config), BalanceRun.program(config, single));
 
             int processes = random.nextInt(2, nodes + 1);
-            NodeRecord[] split = new NodeRecord[nodes];
+            WorkerRecord[] split = new WorkerRecord[nodes];
             List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(nodes, processes),
                     BalanceRun.runConfig(config), BalanceWire.codec(), Duration.ofSeconds(20)).run(BalanceRun.program(config, split));
             String what = "trial " + trial + ": " + policy + " on " + nodes + " nodes in " + processes + " processes";
@@ -56,7 +56,7 @@ class ClusterBalanceTest {
                 assertThat(split[i].migratedTasks()).isEqualTo(single[i].migratedTasks());
             }
             long executed = 0;
-            for (NodeRecord r : split) {
+            for (WorkerRecord r : split) {
                 executed += r.executedIds().length;
             }
             assertThat(executed).as(what).isEqualTo(config.workload().released().size());
@@ -80,6 +80,6 @@ class ClusterBalanceTest {
     }
 
     private static Object batch(Task[] tasks, long work) {
-        return org.logplab.balance.node.BalanceWireTestAccess.batch(tasks, work);
+        return org.logplab.balance.worker.BalanceWireTestAccess.batch(tasks, work);
     }
 }

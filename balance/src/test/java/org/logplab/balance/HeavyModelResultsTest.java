@@ -61,6 +61,7 @@ class HeavyModelResultsTest {
         BalanceResult r = run(Workloads.poisson(capacities, 70, 400, Workloads.Costs.PARETO, 100, 5), capacities,
                 Topology.COMPLETE, 40, 8, 3, 12);
         assertCounts(r, 2982, 450, 942, 11);
-        assertThat(r.meanResponse()).isEqualTo(1351.715);
+        // Over the 360 tasks after the warm-up (the first 10 %); over all 400 it was 1351.715.
+        assertThat(r.meanResponse()).isEqualTo(1450.588888888889);
     }
 }

@@ -11,7 +11,7 @@ final class Domain {
     }
 
     /** {@code tau}, time units of work per unit of capacity, over this node and the members heard from. */
-    static double drainTime(NodeView node) {
+    static double drainTime(WorkerView node) {
         double work = node.queuedWork();
         double capacity = node.capacity();
         for (int j : node.domain()) {
@@ -25,7 +25,7 @@ final class Domain {
     }
 
     /** This node's work above its fair share ({@code W_p - tau c_p}); negative below it. */
-    static double excess(NodeView node, double tau) {
+    static double excess(WorkerView node, double tau) {
         return node.queuedWork() - tau * node.capacity();
     }
 
@@ -34,7 +34,7 @@ final class Domain {
      * share, {@code H(j) = W_j - tau c_j > 0}) for {@code M_j = (tau c_p - W_p) H(j) / sum H},
      * the {@code limit} heaviest first. Returns the number of requests sent (0 if none is heavy).
      */
-    static int requestFromHeavy(NodeView node, double tau, int limit) {
+    static int requestFromHeavy(WorkerView node, double tau, int limit) {
         double deficit = tau * node.capacity() - node.queuedWork();
         int[] members = node.domain();
         double[] h = new double[members.length];
@@ -72,7 +72,7 @@ final class Domain {
      * here; weighting by deficit is what sends work where there is room), never more than a
      * member's deficit. Returns the work moved.
      */
-    static long pushToLight(NodeView node, double tau, boolean newest) {
+    static long pushToLight(WorkerView node, double tau, boolean newest) {
         double excess = excess(node, tau);
         int[] members = node.domain();
         double[] d = new double[members.length];
@@ -108,7 +108,7 @@ final class Domain {
      * than this node's excess over its share or, if larger, what would leave the two of them with
      * equal drain times; else denies.
      */
-    static void answer(NodeView node, int from, long amount, boolean newest) {
+    static void answer(WorkerView node, int from, long amount, boolean newest) {
         // What would equalise the two nodes' drain times: the asker's load is fresh (it came with
         // the request), the rest of the domain's may be stale.
         long mine = node.queuedWork();
@@ -128,7 +128,7 @@ final class Domain {
      * trip (at least one time unit), doubled with each failure up to 64 round trips, so that an
      * idle system does not flood itself with futile requests.
      */
-    static long backoff(NodeView node, int failures) {
+    static long backoff(WorkerView node, int failures) {
         long[] lop = node.logP();
         long roundTrip = Math.max(node.timeUnit(), 2 * (lop[0] + 2 * lop[1]));
         return roundTrip << Math.min(Math.max(failures - 1, 0), 6);

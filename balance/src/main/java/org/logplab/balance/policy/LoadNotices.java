@@ -13,10 +13,10 @@ final class LoadNotices {
     static final int HEAVY = 2;
     /** Never notifies: for a policy whose notices another part sends. */
     static final LoadNotices NONE = new LoadNotices(node -> false);
-    private final java.util.function.Predicate<NodeView> heavy;
+    private final java.util.function.Predicate<WorkerView> heavy;
     private int told = -1;
 
-    private LoadNotices(java.util.function.Predicate<NodeView> heavy) {
+    private LoadNotices(java.util.function.Predicate<WorkerView> heavy) {
         this.heavy = heavy;
     }
 
@@ -26,12 +26,12 @@ final class LoadNotices {
     }
 
     /** The test of {@link #aboveShare(double)}: whether {@code node} is heavy by it now. */
-    static boolean aboveShare(NodeView node, double high) {
+    static boolean aboveShare(WorkerView node, double high) {
         return node.queuedTasks() > 1 && aboveShare(node, high, Domain.drainTime(node));
     }
 
     /** The same test's work part, for a caller that has the drain time {@code tau} at hand (and at least two tasks queued). */
-    static boolean aboveShare(NodeView node, double high, double tau) {
+    static boolean aboveShare(WorkerView node, double high, double tau) {
         return node.queuedWork() > high * tau * node.capacity();
     }
 
@@ -41,20 +41,20 @@ final class LoadNotices {
     }
 
     /** This node's state now. */
-    int stateOf(NodeView node) {
+    int stateOf(WorkerView node) {
         return heavy.test(node) ? HEAVY : LIGHT;
     }
 
     /** Tells the domain if the state changed since the last notice; returns the state. */
-    int maybeNotify(NodeView node) {
+    int maybeNotify(WorkerView node) {
         return maybeNotify(node, stateOf(node));
     }
 
     /**
-     * As {@link #maybeNotify(NodeView)} with the state already known: {@code state} must be what
+     * As {@link #maybeNotify(WorkerView)} with the state already known: {@code state} must be what
      * {@link #stateOf} says now (a caller that has just made the same test saves making it twice).
      */
-    int maybeNotify(NodeView node, int state) {
+    int maybeNotify(WorkerView node, int state) {
         if (state != told && this != NONE) {
             node.notifyDomain(state);
             told = state;

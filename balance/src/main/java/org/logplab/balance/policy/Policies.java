@@ -20,18 +20,18 @@ public final class Policies {
     }
 
     /** The built-in policy called {@code name} with the default parameters. */
-    public static Policy parse(String name) {
+    public static BalancingPolicy parse(String name) {
         return parse(name, Parameters.DEFAULTS);
     }
 
     /** The built-in policy called {@code name} with {@code p}'s parameters. */
-    public static Policy parse(String name, Parameters p) {
+    public static BalancingPolicy parse(String name, Parameters p) {
         return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "none" -> new NoBalancing();
-            case "light" -> new LightNodeRequest(p.lightFraction(), p.probeLimit());
-            case "heavy" -> new HeavyNodeRequest(p.heavyFraction());
-            case "bidirectional" -> new Bidirectional(p.mk());
-            case "stealing" -> new RandomStealing();
+            case "none" -> new NoBalancingPolicy();
+            case "light" -> new LightRequestPolicy(p.lightFraction(), p.probeLimit());
+            case "heavy" -> new HeavyRequestPolicy(p.heavyFraction());
+            case "bidirectional" -> new BidirectionalPolicy(p.mk());
+            case "stealing" -> new StealingPolicy();
             default -> throw new IllegalArgumentException("unknown policy '" + name + "': use one of "
                     + String.join(", ", NAMES) + " (or forkjoin in the CLI)");
         };

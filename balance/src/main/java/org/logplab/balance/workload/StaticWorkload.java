@@ -3,13 +3,18 @@ package org.logplab.balance.workload;
 import java.util.List;
 import org.logplab.balance.Task;
 
-/** A workload whose tasks are all known up front and spawn nothing. */
-record StaticWorkload(String name, List<Task> released) implements Workload {
+/** A workload whose tasks are all known up front and spawn nothing; responses count from {@code steadyFrom} on. */
+record StaticWorkload(String name, List<Task> released, long steadyFrom) implements Workload {
     StaticWorkload {
         if (released.isEmpty()) {
             throw new IllegalArgumentException("the " + name + " workload has no tasks");
         }
         released = List.copyOf(released);
+    }
+
+    /** Every task's response counts. */
+    StaticWorkload(String name, List<Task> released) {
+        this(name, released, 0);
     }
 
     @Override

@@ -32,4 +32,14 @@ public interface Workload {
      * run). The oracle the exactly-once checks compare against.
      */
     List<Task> all();
+
+    /**
+     * The release time (time units) from which on a task's response counts in the run's response
+     * figures: tasks released earlier are the warm-up of a steady-state workload, run and
+     * checked like every other but left out of the mean and percentiles. 0 (every task counts)
+     * unless the workload says otherwise.
+     */
+    default long steadyFrom() {
+        return 0;
+    }
 }

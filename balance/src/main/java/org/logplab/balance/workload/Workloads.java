@@ -17,7 +17,9 @@ import org.logplab.balance.Task;
  *   <li>{@link #poisson}: Poisson arrivals at <b>utilisation</b> {@code U} percent: every node gets
  *       arrivals at the same rate {@code lambda}, with {@code lambda nodes M = U/100 sum(c)} (the
  *       offered work rate is U % of the total capacity), {@code K} tasks in all, costs exponential or
- *       Pareto (shape 2.5, same mean {@code M}), rounded up to whole work units.</li>
+ *       Pareto (shape 2.5, same mean {@code M}), rounded up to whole work units. The first
+ *       {@value #WARMUP_PERCENT} % of the tasks are its warm-up ({@link Workload#steadyFrom()}):
+ *       the queues start empty, and a mean over the first arrivals would be the transient.</li>
  *   <li>{@link UtsWorkload}: a tree of tasks that spawn tasks.</li>
  *   <li>{@link #hotspot}: {@code K} tasks of uniform cost (mean {@code m}) all on node 0 at time 0.</li>
  * </ul>
@@ -25,6 +27,9 @@ import org.logplab.balance.Task;
 public final class Workloads {
     /** Task cost distributions of the Poisson workload. */
     public enum Costs { EXPONENTIAL, PARETO }
+
+    /** The share of a Poisson workload's tasks, in percent, whose responses are left out as its warm-up. */
+    public static final int WARMUP_PERCENT = 10;
 
     /** The Pareto shape: a heavy tail with a finite variance. */
     public static final double PARETO_SHAPE = 2.5;
@@ -68,7 +73,7 @@ public final class Workloads {
                     : scale / Math.pow(1 - r.nextDouble(), 1 / PARETO_SHAPE);
             tasks.add(new Task(i, Math.max(1, (long) Math.ceil(cost)), (long) t, r.nextInt(nodes), 0));
         }
-        return new StaticWorkload("poisson", tasks);
+        return new StaticWorkload("poisson", tasks, tasks.get(count * WARMUP_PERCENT / 100).release());
     }
 
     /** {@code count} tasks of uniform cost with mean {@code meanCost}, all on node 0 at time 0. */

@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.balance.BalanceConfig;
 import org.logplab.balance.BalanceRun;
 import org.logplab.balance.Topology;
-import org.logplab.balance.node.BalanceWire;
-import org.logplab.balance.node.NodeRecord;
+import org.logplab.balance.worker.BalanceWire;
+import org.logplab.balance.worker.WorkerRecord;
 import org.logplab.balance.policy.Policies;
 import org.logplab.balance.workload.Workloads;
 import org.logplab.core.ClockKind;
@@ -160,7 +160,7 @@ public enum ClusterJob {
         BalanceConfig config = new BalanceConfig(Workloads.seed(capacities, sizes.load(), 1), capacities, Topology.COMPLETE,
                 Policies.parse(sizes.policy()), params.L(), params.o(), params.g(), clock, clock == ClockKind.MODEL ? 1 : 1_000, 1,
                 null);
-        NodeRecord[] records = new NodeRecord[P];
+        WorkerRecord[] records = new WorkerRecord[P];
         Program program = BalanceRun.program(config, records);
         return p -> {
             program.run(p);

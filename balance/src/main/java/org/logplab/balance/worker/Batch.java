@@ -1,4 +1,4 @@
-package org.logplab.balance.node;
+package org.logplab.balance.worker;
 
 import org.logplab.balance.Task;
 

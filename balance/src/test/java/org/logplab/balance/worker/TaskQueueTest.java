@@ -1,4 +1,4 @@
-package org.logplab.balance.node;
+package org.logplab.balance.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -10,18 +10,18 @@ package org.logplab.balance.policy;
  * below their share and every push adds to a busy node: this policy's known weakness. Nodes tell
  * their domain when they become heavy or stop being so ({@link LoadNotices}).
  */
-public final class HeavyNodeRequest implements Policy {
+public final class HeavyRequestPolicy implements BalancingPolicy {
     private final double heavyFraction;
 
     /** Default: heavy above 1.5 times the fair share. */
-    public HeavyNodeRequest() {
+    public HeavyRequestPolicy() {
         this(1.5);
     }
 
     /**
      * @param heavyFraction  a node is heavy above this multiple of its fair share, at least 1
      */
-    public HeavyNodeRequest(double heavyFraction) {
+    public HeavyRequestPolicy(double heavyFraction) {
         if (!(heavyFraction >= 1)) {
             throw new IllegalArgumentException("heavy fraction must be at least 1, got " + heavyFraction);
         }
@@ -34,18 +34,18 @@ public final class HeavyNodeRequest implements Policy {
     }
 
     @Override
-    public NodePolicy forNode(int rank) {
+    public WorkerPolicy forNode(int rank) {
         return new Sender(heavyFraction, true);
     }
 
     /**
-     * The sender-initiated side, shared with {@link Bidirectional}. Its push test and its notices'
+     * The sender-initiated side, shared with {@link BidirectionalPolicy}. Its push test and its notices'
      * test are one test (queued work above {@code heavyFraction} times the fair share, see
      * {@link LoadNotices#aboveShare(double)}), so after a task it makes the test once: a node
      * that is not heavy pushes nothing and is light, one that is heavy but moved nothing is still
      * heavy; only a push that moved work calls for a new test.
      */
-    static class Sender implements NodePolicy {
+    static class Sender implements WorkerPolicy {
         private final LoadNotices notices;
         private final double heavyFraction;
 
@@ -59,37 +59,37 @@ public final class HeavyNodeRequest implements Policy {
         }
 
         @Override
-        public void onStart(NodeView node) {
+        public void onStart(WorkerView node) {
             notices.maybeNotify(node);
         }
 
         @Override
-        public void onReleased(NodeView node) {
+        public void onReleased(WorkerView node) {
             pushThenNotify(node);
         }
 
         @Override
-        public void onFinished(NodeView node) {
+        public void onFinished(WorkerView node) {
             pushThenNotify(node);
         }
 
         @Override
-        public void onIdle(NodeView node) {
+        public void onIdle(WorkerView node) {
             notices.maybeNotify(node);
         }
 
         @Override
-        public void onNotice(NodeView node, int from, int state) {
+        public void onNotice(WorkerView node, int from, int state) {
             tryPush(node);
         }
 
         @Override
-        public void onTasks(NodeView node, int from, long work) {
+        public void onTasks(WorkerView node, int from, long work) {
             notices.maybeNotify(node);
         }
 
         /** {@link #tryPush}, then tells the domain the state if it changed (testing again only if work moved). */
-        private void pushThenNotify(NodeView node) {
+        private void pushThenNotify(WorkerView node) {
             long moved = tryPush(node);
             int state = moved < 0 ? LoadNotices.LIGHT : moved == 0 ? LoadNotices.HEAVY : notices.stateOf(node);
             notices.maybeNotify(node, state);
@@ -100,7 +100,7 @@ public final class HeavyNodeRequest implements Policy {
          * more queued, queued work above {@code heavyFraction} times its share). Returns the work
          * moved, or -1 if the node is not heavy.
          */
-        long tryPush(NodeView node) {
+        long tryPush(WorkerView node) {
             if (node.queuedTasks() <= 1) {
                 return -1;
             }

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  * ({@link LoadNotices#aboveShare(double)}) gives after the event, whether it pushed work, tried
  * and moved nothing, or was not heavy.
  */
-class HeavyNodeRequestTest {
+class HeavyRequestPolicyTest {
     /** A node of rank 0 with a domain, a queue of task costs and known member loads; records what it sends. */
-    private static final class FakeNode implements NodeView {
+    private static final class FakeNode implements WorkerView {
         final long[] capacities;
         final int[] domain;
         final long[] known;
@@ -121,7 +121,7 @@ class HeavyNodeRequestTest {
             throw new AssertionError("the heavy policy never steals");
         }
 
-        /** Newest first, as Node does: tasks while within the amount, one more if that comes nearer. */
+        /** Newest first, as Worker does: tasks while within the amount, one more if that comes nearer. */
         @Override
         public long migrate(int j, long work, boolean newest) {
             if (!mayMigrate || work <= 0) {
@@ -154,7 +154,7 @@ class HeavyNodeRequestTest {
         }
     }
 
-    private static int stateByTheNoticesTest(NodeView node) {
+    private static int stateByTheNoticesTest(WorkerView node) {
         return LoadNotices.aboveShare(node, 1.5) ? LoadNotices.HEAVY : LoadNotices.LIGHT;
     }
 
@@ -162,7 +162,7 @@ class HeavyNodeRequestTest {
     void aHeavyNodePushesToItsLightMembersAndTellsTheStateItIsInAfterwards() {
         // 10 tasks of 10 on node 0, members known at 0 and 40: tau = 140 / 30, share 46.7; heavy (100 > 70).
         FakeNode node = new FakeNode(new long[] {10, 10, 10}, -1, 0, 40).queue(10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
-        NodePolicy heavy = new HeavyNodeRequest().forNode(0);
+        WorkerPolicy heavy = new HeavyRequestPolicy().forNode(0);
         heavy.onFinished(node);
         assertThat(node.migrations).as("work moved").isNotEmpty();
         assertThat(node.notices).containsExactly(stateByTheNoticesTest(node));
@@ -173,7 +173,7 @@ class HeavyNodeRequestTest {
         // Tasks that arrived by migration cannot leave before one has run: nothing moves.
         FakeNode node = new FakeNode(new long[] {10, 10}, -1, 0).queue(10, 10, 10, 10);
         node.mayMigrate = false;
-        NodePolicy heavy = new HeavyNodeRequest().forNode(0);
+        WorkerPolicy heavy = new HeavyRequestPolicy().forNode(0);
         heavy.onReleased(node);
         assertThat(node.migrations).isEmpty();
         assertThat(node.notices).containsExactly(LoadNotices.HEAVY);
@@ -186,7 +186,7 @@ class HeavyNodeRequestTest {
         FakeNode balanced = new FakeNode(new long[] {10, 10}, -1, 40).queue(10, 10, 10, 10);
         FakeNode single = new FakeNode(new long[] {10, 10}, -1, 0).queue(100);
         for (FakeNode node : List.of(balanced, single)) {
-            NodePolicy heavy = new HeavyNodeRequest().forNode(0);
+            WorkerPolicy heavy = new HeavyRequestPolicy().forNode(0);
             heavy.onFinished(node);
             heavy.onReleased(node);
             assertThat(node.migrations).isEmpty();
@@ -205,7 +205,7 @@ class HeavyNodeRequestTest {
                 node.queue(1 + r.nextInt(60));
             }
             node.mayMigrate = r.nextBoolean();
-            NodePolicy heavy = new HeavyNodeRequest(1.5).forNode(0);
+            WorkerPolicy heavy = new HeavyRequestPolicy(1.5).forNode(0);
             String what = "capacities " + Arrays.toString(capacities) + ", known " + Arrays.toString(node.known) + ", queue "
                     + node.queue + ", may migrate " + node.mayMigrate;
             if (r.nextBoolean()) {
@@ -222,12 +222,12 @@ class HeavyNodeRequestTest {
     @Test
     void theSenderOfBidirectionalTellsNothing() {
         FakeNode node = new FakeNode(new long[] {10, 10}, -1, 0).queue(10, 10, 10, 10);
-        HeavyNodeRequest.Sender sender = new HeavyNodeRequest.Sender(1.5, false);
+        HeavyRequestPolicy.Sender sender = new HeavyRequestPolicy.Sender(1.5, false);
         sender.onFinished(node);
         sender.onIdle(node);
         assertThat(node.migrations).isNotEmpty();
         assertThat(node.notices).isEmpty();
-        assertThat(new HeavyNodeRequest.Sender(1.5, false).tryPush(new FakeNode(new long[] {10, 10}, -1, 0).queue(5)))
+        assertThat(new HeavyRequestPolicy.Sender(1.5, false).tryPush(new FakeNode(new long[] {10, 10}, -1, 0).queue(5)))
                 .as("one task is never heavy").isEqualTo(-1);
     }
 }

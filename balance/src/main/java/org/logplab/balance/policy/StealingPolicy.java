@@ -6,21 +6,21 @@ package org.logplab.balance.policy;
  * work, oldest tasks first (the end opposite to the newest, as work-stealing deques do), else denies; after a denial the thief waits a round trip before trying again, twice as long
  * after each further denial in a row (up to 64 round trips).
  */
-public final class RandomStealing implements Policy {
+public final class StealingPolicy implements BalancingPolicy {
     @Override
     public String name() {
         return "stealing";
     }
 
     @Override
-    public NodePolicy forNode(int rank) {
-        return new NodePolicy() {
+    public WorkerPolicy forNode(int rank) {
+        return new WorkerPolicy() {
             private boolean outstanding;
             private long notBefore;
             private int failures;
 
             @Override
-            public void onIdle(NodeView node) {
+            public void onIdle(WorkerView node) {
                 int[] members = node.domain();
                 if (outstanding || members.length == 0) {
                     return;
@@ -34,20 +34,20 @@ public final class RandomStealing implements Policy {
             }
 
             @Override
-            public void onSteal(NodeView node, int from) {
+            public void onSteal(WorkerView node, int from) {
                 if (node.queuedTasks() < 2 || node.migrate(from, node.queuedWork() / 2, false) == 0) {
                     node.deny(from);
                 }
             }
 
             @Override
-            public void onTasks(NodeView node, int from, long work) {
+            public void onTasks(WorkerView node, int from, long work) {
                 outstanding = false;
                 failures = 0;
             }
 
             @Override
-            public void onDenied(NodeView node, int from) {
+            public void onDenied(WorkerView node, int from) {
                 outstanding = false;
                 notBefore = node.now() + Domain.backoff(node, ++failures);
             }

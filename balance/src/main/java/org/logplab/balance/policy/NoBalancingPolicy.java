@@ -1,14 +1,14 @@
 package org.logplab.balance.policy;
 
 /** {@code none}: the static split; every node runs what it was given and sends no balancing message. */
-public final class NoBalancing implements Policy {
+public final class NoBalancingPolicy implements BalancingPolicy {
     @Override
     public String name() {
         return "none";
     }
 
     @Override
-    public NodePolicy forNode(int node) {
-        return new NodePolicy() { };
+    public WorkerPolicy forNode(int node) {
+        return new WorkerPolicy() { };
     }
 }

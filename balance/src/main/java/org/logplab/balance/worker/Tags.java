@@ -1,4 +1,4 @@
-package org.logplab.balance.node;
+package org.logplab.balance.worker;
 
 /** Message tags between balancing nodes. */
 final class Tags {

@@ -1,4 +1,4 @@
-package org.logplab.balance.node;
+package org.logplab.balance.worker;
 
 import org.HdrHistogram.Histogram;
 
@@ -18,6 +18,6 @@ import org.HdrHistogram.Histogram;
  * @param loadTimes     times at which the queued work changed, ascending
  * @param loadValues    the queued work from that time on, work units
  */
-public record NodeRecord(long[] executedIds, long[] executedCosts, long work, long lastFinish, Histogram responses,
+public record WorkerRecord(long[] executedIds, long[] executedCosts, long work, long lastFinish, Histogram responses,
         long balancingMessages, long terminationMessages, long migratedTasks, long[] loadTimes, long[] loadValues) {
 }

@@ -12,12 +12,12 @@ package org.logplab.balance.policy;
  * nothing asks again after one round trip {@code 2(L + 2o)}: under light system load idle nodes
  * keep asking busy ones, the flood of futile requests the seed warns of.
  */
-public final class LightNodeRequest implements Policy {
+public final class LightRequestPolicy implements BalancingPolicy {
     private final double lightFraction;
     private final int probeLimit;
 
     /** Defaults: light below half the fair share, ask every heavy member. */
-    public LightNodeRequest() {
+    public LightRequestPolicy() {
         this(0.5, 0);
     }
 
@@ -25,7 +25,7 @@ public final class LightNodeRequest implements Policy {
      * @param lightFraction  a node is light below this fraction of its fair share, in (0, 1]
      * @param probeLimit     the most members asked per round, 0 for all
      */
-    public LightNodeRequest(double lightFraction, int probeLimit) {
+    public LightRequestPolicy(double lightFraction, int probeLimit) {
         if (!(lightFraction > 0 && lightFraction <= 1)) {
             throw new IllegalArgumentException("light fraction must be in (0, 1], got " + lightFraction);
         }
@@ -42,12 +42,12 @@ public final class LightNodeRequest implements Policy {
     }
 
     @Override
-    public NodePolicy forNode(int rank) {
+    public WorkerPolicy forNode(int rank) {
         return new Receiver(LoadNotices.aboveShare(1 / lightFraction), lightFraction, probeLimit);
     }
 
-    /** The receiver-initiated side, shared with {@link Bidirectional}. */
-    static class Receiver implements NodePolicy {
+    /** The receiver-initiated side, shared with {@link BidirectionalPolicy}. */
+    static class Receiver implements WorkerPolicy {
         private final LoadNotices notices;
         private final double lightFraction;
         private final int probeLimit;
@@ -62,52 +62,52 @@ public final class LightNodeRequest implements Policy {
         }
 
         @Override
-        public void onStart(NodeView node) {
+        public void onStart(WorkerView node) {
             notices.maybeNotify(node);
         }
 
         @Override
-        public void onReleased(NodeView node) {
+        public void onReleased(WorkerView node) {
             notices.maybeNotify(node);
         }
 
         @Override
-        public void onFinished(NodeView node) {
+        public void onFinished(WorkerView node) {
             notices.maybeNotify(node);
             tryRequest(node);
         }
 
         @Override
-        public void onIdle(NodeView node) {
+        public void onIdle(WorkerView node) {
             tryRequest(node);
         }
 
         @Override
-        public void onRequest(NodeView node, int from, long work) {
+        public void onRequest(WorkerView node, int from, long work) {
             Domain.answer(node, from, work, true);
             notices.maybeNotify(node);
         }
 
         @Override
-        public void onTasks(NodeView node, int from, long work) {
+        public void onTasks(WorkerView node, int from, long work) {
             gained += work;
             answered(node);
             notices.maybeNotify(node);
         }
 
         @Override
-        public void onDenied(NodeView node, int from) {
+        public void onDenied(WorkerView node, int from) {
             answered(node);
         }
 
-        private void answered(NodeView node) {
+        private void answered(WorkerView node) {
             if (outstanding > 0 && --outstanding == 0) {
                 notBefore = gained == 0 ? node.now() + Domain.backoff(node, 1) : 0;
             }
         }
 
 
-        void tryRequest(NodeView node) {
+        void tryRequest(WorkerView node) {
             if (outstanding > 0) {
                 return;
             }

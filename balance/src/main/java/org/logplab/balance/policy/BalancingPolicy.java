@@ -1,13 +1,13 @@
 package org.logplab.balance.policy;
 
 /**
- * A load-balancing policy: a name and a fresh {@link NodePolicy} per node (policies keep per-node
+ * A load-balancing policy: a name and a fresh {@link WorkerPolicy} per node (policies keep per-node
  * state). Implement this to add your own; {@link Policies#parse} knows the built-in ones.
  */
-public interface Policy {
+public interface BalancingPolicy {
     /** The name the CLI and the JSON use. */
     String name();
 
     /** The behaviour of one node; called once per node and run. */
-    NodePolicy forNode(int node);
+    WorkerPolicy forNode(int node);
 }

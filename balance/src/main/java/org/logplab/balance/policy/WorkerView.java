@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * task running is not queued); times are clock units (model units, or ns under the wall clock).
  * Called only on the node's own thread, between tasks.
  */
-public interface NodeView {
+public interface WorkerView {
     /** This node's rank. */
     int rank();
 
@@ -56,10 +56,10 @@ public interface NodeView {
     /** Sends a load notice (this node's queued work and {@code state}) to every domain member. */
     void notifyDomain(int state);
 
-    /** Asks {@code j} for about {@code work} work units of tasks ({@link NodePolicy#onRequest} there). */
+    /** Asks {@code j} for about {@code work} work units of tasks ({@link WorkerPolicy#onRequest} there). */
     void request(int j, long work);
 
-    /** Asks {@code j} for tasks as a thief ({@link NodePolicy#onSteal} there). */
+    /** Asks {@code j} for tasks as a thief ({@link WorkerPolicy#onSteal} there). */
     void steal(int j);
 
     /**
@@ -76,7 +76,7 @@ public interface NodeView {
     void deny(int j);
 
     /**
-     * Asks to be called at {@link NodePolicy#onIdle} again at {@code time} even if nothing arrives
+     * Asks to be called at {@link WorkerPolicy#onIdle} again at {@code time} even if nothing arrives
      * (a time not after now counts as the next clock unit, so that waiting always advances time).
      */
     void wakeAt(long time);

@@ -1,34 +1,30 @@
-package org.logplab.balance.node;
+package org.logplab.balance.worker;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.HdrHistogram.Histogram;
 import org.logplab.balance.Task;
-import org.logplab.balance.policy.NodePolicy;
-import org.logplab.balance.policy.NodeView;
+import org.logplab.balance.policy.WorkerPolicy;
+import org.logplab.balance.policy.WorkerView;
 import org.logplab.balance.workload.Workload;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
 
 /**
- * One worker node of a balancing run, as the program of one LogP processor: it releases its own
+ * The balancing worker of one node, as the program of one LogP processor: it releases its own
  * arrivals on time, executes queued tasks oldest first (a task of cost {@code w} takes
  * {@code ceil(w / c)} time units of {@code compute}), spawns their children, handles balancing
- * messages between tasks and lets its {@link NodePolicy} act at each event.
+ * messages between tasks and lets its {@link WorkerPolicy} act at each event; what it does is
+ * measured by its {@link WorkerMetrics}.
  *
- * <p><b>Termination</b> is detected without a central oracle by Safra's token algorithm (EWD998)
- * on the ring of ranks: the basic messages are task migrations; each node counts those it sent
- * minus those it received and turns black on receiving one; a node forwards the token only while
- * passive (no queued task and no arrival still to come), adding its count; node 0 declares
- * termination when the token comes back white to a white, passive node 0 with a total count of
- * zero, and tells every node to stop. So termination is never declared while a task exists or
- * a migration is in flight, and is declared once all work is done: tasks cannot bounce between
- * nodes forever either, since a node that received tasks must run one before any task leaves it. Balancing messages other than
- * migrations that are still in flight then are left unread: they carry no work.
+ * <p><b>Termination</b> is detected without a central oracle by {@link SafraTermination} on the
+ * ring of ranks, task migrations being its basic messages; worker 0 then tells every worker to
+ * stop. Tasks cannot bounce between workers forever either, since a worker that received tasks
+ * must run one before any task leaves it. Balancing messages other than migrations that are
+ * still in flight at the end are left unread: they carry no work.
  */
-public final class Node implements NodeView {
+public final class Worker implements WorkerView {
     private final Processor p;
     private final Workload workload;
     private final long[] capacities;
@@ -45,7 +41,7 @@ public final class Node implements NodeView {
      */
     private long now;
     private final int[] domain;
-    private final NodePolicy policy;
+    private final WorkerPolicy policy;
     private final long unit;
     private final List<Task> arrivals;
     private int nextArrival;
@@ -59,28 +55,8 @@ public final class Node implements NodeView {
     /** Whether a task ran here since tasks last arrived by migration: only then may tasks leave. */
     private boolean executedSinceReceive = true;
 
-    // Safra's termination detection.
-    private long basicCount;
-    private boolean black;
-    private boolean tokenHere;
-    private long tokenSum;
-    private boolean tokenBlack;
-    private boolean roundStarted;
-
-    // What the metrics need.
-    private long[] ids = new long[64];
-    private long[] costs = new long[64];
-    private int executed;
-    private long work;
-    private long busy;
-    private long lastFinish;
-    private final Histogram responses = new Histogram(3);
-    private long balancingMessages;
-    private long terminationMessages;
-    private long migratedTasks;
-    private long[] loadTimes = new long[64];
-    private long[] loadValues = new long[64];
-    private int loadChanges;
+    private final SafraTermination termination;
+    private final WorkerMetrics metrics;
 
     /**
      * A node on processor {@code p}.
@@ -89,7 +65,7 @@ public final class Node implements NodeView {
      * @param unit      clock units per time unit: 1 under the model clock, ns per time unit under the wall clock
      * @param seed      the run's seed (this node's random source mixes in its rank)
      */
-    public Node(Processor p, Workload workload, long[] capacities, int[] domain, NodePolicy policy, long unit,
+    public Worker(Processor p, Workload workload, long[] capacities, int[] domain, WorkerPolicy policy, long unit,
             List<Task> arrivals, long seed) {
         this.p = p;
         this.workload = workload;
@@ -108,11 +84,12 @@ public final class Node implements NodeView {
         this.knownAt = new long[p.size()];
         Arrays.fill(known, -1);
         this.random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + rank);
-        this.tokenHere = rank == 0;
+        this.termination = new SafraTermination(rank, p.size());
+        this.metrics = new WorkerMetrics(workload.steadyFrom() * unit);
     }
 
     /** Runs the node until node 0 says all work is done; returns what it did. */
-    public NodeRecord run() {
+    public WorkerRecord run() {
         now = p.now();
         recordLoad();
         policy.onStart(this);
@@ -149,9 +126,7 @@ public final class Node implements NodeView {
         if (!queue.isEmpty()) {
             throw new IllegalStateException("node " + rank + " told to stop with " + queue.size() + " tasks queued");
         }
-        return new NodeRecord(Arrays.copyOf(ids, executed), Arrays.copyOf(costs, executed), work, lastFinish, responses,
-                balancingMessages, terminationMessages, migratedTasks, Arrays.copyOf(loadTimes, loadChanges),
-                Arrays.copyOf(loadValues, loadChanges));
+        return metrics.record();
     }
 
     /**
@@ -222,16 +197,7 @@ public final class Node implements NodeView {
             }
         }
         long finish = now;
-        busy += finish - started;
-        if (executed == ids.length) {
-            ids = Arrays.copyOf(ids, 2 * executed);
-            costs = Arrays.copyOf(costs, 2 * executed);
-        }
-        ids[executed] = t.id();
-        costs[executed++] = t.cost();
-        work += t.cost();
-        lastFinish = finish;
-        responses.recordValue(Math.max(0, finish - t.release()));
+        metrics.executed(t, started, finish);
         List<Task> children = workload.children(t, finish, rank);
         if (!children.isEmpty()) {
             for (Task child : children) {
@@ -272,8 +238,7 @@ public final class Node implements NodeView {
             case Tags.TASKS -> {
                 Batch b = (Batch) m.payload();
                 hear(from, b.senderWork());
-                basicCount--;
-                black = true;
+                termination.receivedTasks();
                 executedSinceReceive = false;
                 long moved = 0;
                 for (Task t : b.tasks()) {
@@ -286,40 +251,30 @@ public final class Node implements NodeView {
             }
             case Tags.TOKEN -> {
                 long[] v = (long[]) m.payload();
-                tokenHere = true;
-                tokenSum = v[0];
-                tokenBlack = v[1] != 0;
+                termination.tokenArrived(v[0], v[1] != 0);
             }
             case Tags.STOP -> stopped = true;
             default -> throw new IllegalStateException("node " + rank + ": unknown message tag " + m.tag() + " from " + from);
         }
     }
 
-    /** Safra's rules for a passive node holding the token. */
+    /** A passive worker does what termination detection says about the token. */
     private void passToken() {
-        if (!tokenHere) {
-            return;
-        }
-        int n = p.size();
-        if (rank == 0) {
-            if (n == 1 || (roundStarted && !tokenBlack && !black && tokenSum + basicCount == 0)) {
-                for (int j = 1; j < n; j++) {
+        SafraTermination.Decision d = termination.whenPassive();
+        switch (d.action()) {
+            case WAIT -> { }
+            case DECLARE -> {
+                for (int j = 1; j < p.size(); j++) {
                     send(j, Tags.STOP, null, 0);
-                    terminationMessages++;
+                    metrics.terminationMessage();
                 }
                 stopped = true;
-                return;
             }
-            roundStarted = true;
-            black = false;
-            tokenHere = false;
-            send(1, Tags.TOKEN, new long[] {0, 0}, 16);
-        } else {
-            tokenHere = false;
-            send((rank + 1) % n, Tags.TOKEN, new long[] {tokenSum + basicCount, tokenBlack || black ? 1 : 0}, 16);
-            black = false;
+            case FORWARD -> {
+                send(d.to(), Tags.TOKEN, new long[] {d.sum(), d.black() ? 1 : 0}, 16);
+                metrics.terminationMessage();
+            }
         }
-        terminationMessages++;
     }
 
     /** Sends through the processor and brings {@link #now} up to date (a send takes {@code o} and more). */
@@ -329,22 +284,10 @@ public final class Node implements NodeView {
     }
 
     private void recordLoad() {
-        if (loadChanges > 0 && loadValues[loadChanges - 1] == queuedWork) {
-            return;
-        }
-        if (loadChanges > 0 && loadTimes[loadChanges - 1] == now) {
-            loadValues[loadChanges - 1] = queuedWork;
-            return;
-        }
-        if (loadChanges == loadTimes.length) {
-            loadTimes = Arrays.copyOf(loadTimes, 2 * loadChanges);
-            loadValues = Arrays.copyOf(loadValues, 2 * loadChanges);
-        }
-        loadTimes[loadChanges] = now;
-        loadValues[loadChanges++] = queuedWork;
+        metrics.load(now, queuedWork);
     }
 
-    // ---- NodeView ----
+    // ---- WorkerView ----
 
     @Override
     public int rank() {
@@ -402,7 +345,7 @@ public final class Node implements NodeView {
         if (known[j] < 0) {
             return -1;
         }
-        double idle = now == 0 ? 1 : 1 - (double) busy / now;
+        double idle = 1 - metrics.busyFraction(now);
         double worked = (double) (now - knownAt[j]) / unit * capacities[j] * idle;
         return Math.max(0, known[j] - (long) worked);
     }
@@ -426,26 +369,26 @@ public final class Node implements NodeView {
     public void notifyDomain(int state) {
         for (int j : domain) {
             send(j, Tags.NOTICE, new long[] {queuedWork, state}, 16);
-            balancingMessages++;
+            metrics.balancingMessage();
         }
     }
 
     @Override
     public void request(int j, long amount) {
         send(j, Tags.REQUEST, new long[] {amount, queuedWork}, 16);
-        balancingMessages++;
+        metrics.balancingMessage();
     }
 
     @Override
     public void steal(int j) {
         send(j, Tags.STEAL, new long[] {queuedWork}, 8);
-        balancingMessages++;
+        metrics.balancingMessage();
     }
 
     @Override
     public void deny(int j) {
         send(j, Tags.DENY, new long[] {queuedWork}, 8);
-        balancingMessages++;
+        metrics.balancingMessage();
     }
 
     @Override
@@ -478,9 +421,9 @@ public final class Node implements NodeView {
         recordLoad();
         Batch batch = new Batch(tasks, queuedWork);
         send(j, Tags.TASKS, batch, batch.bytes());
-        basicCount++;
-        balancingMessages++;
-        migratedTasks += count;
+        termination.sentTasks();
+        metrics.balancingMessage();
+        metrics.migrated(count);
         return moved;
     }
 
