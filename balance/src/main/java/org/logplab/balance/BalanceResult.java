@@ -28,11 +28,13 @@ import org.logplab.balance.worker.WorkerRecord;
  * @param shareCorrelation   Pearson correlation of the two (NaN when either is constant)
  * @param maxAvgLoad         the time average over the run of max / mean of the nodes' queued drain
  *                           times (queued work / capacity), over the times any work is queued; 1 is perfect balance
+ * @param policyEvents       how often each of the policy's own events happened, summed over the workers
+ *                           ({@link org.logplab.balance.policy.WorkerView#count}); empty for most policies
  */
 public record BalanceResult(long tasks, long tasksDone, long missing, long duplicated, boolean costMismatch,
         long makespan, double idealMakespan, double efficiency, double meanResponse, double p99Response,
         double messagesPerTask, double migrationsPerTask, long terminationMessages, double[] workShares,
-        double[] capacityShares, double shareCorrelation, double maxAvgLoad) {
+        double[] capacityShares, double shareCorrelation, double maxAvgLoad, java.util.Map<String, Long> policyEvents) {
 
     /** Whether every task ran exactly once with its own cost. */
     public boolean exactlyOnce() {
@@ -41,7 +43,7 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
 
     /**
      * The mean of several runs (of one configuration with different seeds): times, ratios and
-     * shares averaged, makespan rounded; task counts, missing, duplicated and termination messages summed.
+     * shares averaged, makespan rounded; task counts, missing, duplicated, termination messages and policy events summed.
      */
     public static BalanceResult average(java.util.List<BalanceResult> runs) {
         if (runs.isEmpty()) {
@@ -65,7 +67,16 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
                 mean.applyAsDouble(BalanceResult::efficiency), mean.applyAsDouble(BalanceResult::meanResponse),
                 mean.applyAsDouble(BalanceResult::p99Response), mean.applyAsDouble(BalanceResult::messagesPerTask),
                 mean.applyAsDouble(BalanceResult::migrationsPerTask), runs.stream().mapToLong(BalanceResult::terminationMessages).sum(),
-                work, capacity, mean.applyAsDouble(BalanceResult::shareCorrelation), mean.applyAsDouble(BalanceResult::maxAvgLoad));
+                work, capacity, mean.applyAsDouble(BalanceResult::shareCorrelation), mean.applyAsDouble(BalanceResult::maxAvgLoad),
+                sumEvents(runs.stream().map(BalanceResult::policyEvents).toList()));
+    }
+
+    private static java.util.Map<String, Long> sumEvents(List<java.util.Map<String, Long>> each) {
+        java.util.Map<String, Long> sum = new java.util.TreeMap<>();
+        for (java.util.Map<String, Long> m : each) {
+            m.forEach((k, v) -> sum.merge(k, v, Long::sum));
+        }
+        return java.util.Collections.unmodifiableMap(sum);
     }
 
     static BalanceResult of(BalanceConfig config, WorkerRecord[] records) {
@@ -122,7 +133,8 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
                 makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
                 responses.getValueAtPercentile(99), (double) messages / tasks, (double) migrations / tasks, termination,
                 workShares, capacityShares, correlation(workShares, capacityShares),
-                maxAvgLoad(records, capacities, makespan));
+                maxAvgLoad(records, capacities, makespan),
+                sumEvents(Arrays.stream(records).map(WorkerRecord::policyEvents).toList()));
     }
 
     /** How many entries of {@code wanted} (sorted) occur in {@code present} (sorted), each occurrence of a wanted id counted. */

@@ -112,6 +112,6 @@ public final class ForkJoinReference {
         return new BalanceResult(tasks, done.sum(), Math.max(0, tasks - done.sum()), Math.max(0, done.sum() - tasks),
                 work.sum() != expectedCost, makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
                 responses.getValueAtPercentile(99), 0, (double) (pool.getStealCount() - stealsBefore) / tasks, 0, new double[0], new double[0],
-                Double.NaN, Double.NaN);
+                Double.NaN, Double.NaN, java.util.Map.of());
     }
 }

@@ -66,10 +66,20 @@ public final class BidirectionalPolicy implements BalancingPolicy {
                 return heavy < light;
             }
 
+            /** The mode of the last action: 0 none yet, 1 sender-initiated, 2 receiver-initiated. */
+            private int mode;
+
             private void act(WorkerView node) {
                 // Balance first, then tell: a notice of a state that the push is about to end
                 // costs the whole domain a message each.
-                if (senderMode(node)) {
+                boolean sending = senderMode(node);
+                int now = sending ? 1 : 2;
+                if (mode != 0 && mode != now) {
+                    node.count(sending ? "switch to sender-initiated" : "switch to receiver-initiated");
+                }
+                mode = now;
+                node.count(sending ? "acted sender-initiated" : "acted receiver-initiated");
+                if (sending) {
                     sender.tryPush(node);
                 } else {
                     receiver.tryRequest(node);

@@ -5,7 +5,7 @@ import java.util.List;
 /** The built-in policies by name, with their default parameters. */
 public final class Policies {
     /** The names {@link #parse} knows, in the order the CLI lists them. */
-    public static final List<String> NAMES = List.of("none", "light", "heavy", "bidirectional", "stealing");
+    public static final List<String> NAMES = List.of("none", "light", "heavy", "bidirectional", "stealing", "adaptive");
 
     private Policies() {
     }
@@ -32,6 +32,7 @@ public final class Policies {
             case "heavy" -> new HeavyRequestPolicy(p.heavyFraction());
             case "bidirectional" -> new BidirectionalPolicy(p.mk());
             case "stealing" -> new StealingPolicy();
+            case "adaptive" -> new AdaptivePolicy();
             default -> throw new IllegalArgumentException("unknown policy '" + name + "': use one of "
                     + String.join(", ", NAMES) + " (or forkjoin in the CLI)");
         };

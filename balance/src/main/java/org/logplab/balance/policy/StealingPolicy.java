@@ -15,22 +15,13 @@ public final class StealingPolicy implements BalancingPolicy {
     @Override
     public WorkerPolicy forNode(int rank) {
         return new WorkerPolicy() {
-            private boolean outstanding;
-            private long notBefore;
-            private int failures;
+            private final Thief thief = new Thief();
 
             @Override
             public void onIdle(WorkerView node) {
-                int[] members = node.domain();
-                if (outstanding || members.length == 0) {
-                    return;
+                if (thief.ready(node)) {
+                    thief.steal(node);
                 }
-                if (node.now() < notBefore) {
-                    node.wakeAt(notBefore);
-                    return;
-                }
-                node.steal(members[node.random().nextInt(members.length)]);
-                outstanding = true;
             }
 
             @Override
@@ -42,14 +33,12 @@ public final class StealingPolicy implements BalancingPolicy {
 
             @Override
             public void onTasks(WorkerView node, int from, long work) {
-                outstanding = false;
-                failures = 0;
+                thief.gotTasks();
             }
 
             @Override
             public void onDenied(WorkerView node, int from) {
-                outstanding = false;
-                notBefore = node.now() + Domain.backoff(node, ++failures);
+                thief.denied(node);
             }
         };
     }

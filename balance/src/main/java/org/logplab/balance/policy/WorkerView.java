@@ -40,6 +40,9 @@ public interface WorkerView {
     /** Tasks queued here. */
     int queuedTasks();
 
+    /** The fraction of the time so far that this worker spent running tasks (0 at time 0). */
+    double busyFraction();
+
     /**
      * Node {@code j}'s queued work as last reported (every balancing message carries its sender's
      * queued work, and notices report it), less what {@code j} has worked off at its capacity since
@@ -74,6 +77,15 @@ public interface WorkerView {
 
     /** Tells a requester or thief {@code j} that nothing will come. */
     void deny(int j);
+
+    /**
+     * Counts one occurrence of {@code event}, an event of the policy's own (a switch of mode, say):
+     * the counts of every worker are summed into the run's {@code BalanceResult#policyEvents()}
+     * (the JSON's {@code policy_events}), so that a user can see what a policy did, not only what
+     * came of it. Costs no message and no model time.
+     */
+    default void count(String event) {
+    }
 
     /**
      * Asks to be called at {@link WorkerPolicy#onIdle} again at {@code time} even if nothing arrives

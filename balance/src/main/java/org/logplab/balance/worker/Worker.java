@@ -335,6 +335,16 @@ public final class Worker implements WorkerView {
         return queue.size();
     }
 
+    @Override
+    public void count(String event) {
+        metrics.event(event);
+    }
+
+    @Override
+    public double busyFraction() {
+        return metrics.busyFraction(now);
+    }
+
     /**
      * A member's queued work now, estimated from what it last reported: it has worked its queue
      * off at its capacity since, and received new work meanwhile at the rate this node sees (its
@@ -345,7 +355,7 @@ public final class Worker implements WorkerView {
         if (known[j] < 0) {
             return -1;
         }
-        double idle = 1 - metrics.busyFraction(now);
+        double idle = 1 - busyFraction();
         double worked = (double) (now - knownAt[j]) / unit * capacities[j] * idle;
         return Math.max(0, known[j] - (long) worked);
     }

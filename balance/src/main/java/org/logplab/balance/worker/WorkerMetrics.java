@@ -26,6 +26,7 @@ final class WorkerMetrics {
     private long[] loadTimes = new long[64];
     private long[] loadValues = new long[64];
     private int loadChanges;
+    private final java.util.Map<String, Long> events = new java.util.TreeMap<>();
 
     /** Metrics that count the response of a task released at {@code responsesFrom} (clock units) or later. */
     WorkerMetrics(long responsesFrom) {
@@ -61,6 +62,11 @@ final class WorkerMetrics {
         terminationMessages++;
     }
 
+    /** One occurrence of a policy's own {@code event}. */
+    void event(String event) {
+        events.merge(event, 1L, Long::sum);
+    }
+
     void migrated(int tasks) {
         migratedTasks += tasks;
     }
@@ -85,6 +91,6 @@ final class WorkerMetrics {
     WorkerRecord record() {
         return new WorkerRecord(Arrays.copyOf(ids, executed), Arrays.copyOf(costs, executed), work, lastFinish, responses,
                 balancingMessages, terminationMessages, migratedTasks, Arrays.copyOf(loadTimes, loadChanges),
-                Arrays.copyOf(loadValues, loadChanges));
+                Arrays.copyOf(loadValues, loadChanges), java.util.Map.copyOf(events));
     }
 }

@@ -17,7 +17,9 @@ import org.HdrHistogram.Histogram;
  * @param migratedTasks tasks this node sent away
  * @param loadTimes     times at which the queued work changed, ascending
  * @param loadValues    the queued work from that time on, work units
+ * @param policyEvents  how often each of the policy's own events happened here ({@code WorkerView#count})
  */
 public record WorkerRecord(long[] executedIds, long[] executedCosts, long work, long lastFinish, Histogram responses,
-        long balancingMessages, long terminationMessages, long migratedTasks, long[] loadTimes, long[] loadValues) {
+        long balancingMessages, long terminationMessages, long migratedTasks, long[] loadTimes, long[] loadValues,
+        java.util.Map<String, Long> policyEvents) {
 }

@@ -12,7 +12,8 @@ import org.logplab.balance.Task;
  *   <li>{@link #seed}: the seed paper's scenario. <b>Load index</b> {@code X}: the total work is
  *       {@code W = 10 X sum(c)} work units, so the ideal makespan {@code W / sum(c)} is {@code 10 X}
  *       time units (50 light: 500; 100 normal: 1,000; 180 heavy: 1,800); it comes as
- *       {@code K = max(nodes, 4 X)} tasks of uniform random cost summing exactly to {@code W},
+ *       {@code K = max(nodes, 4 X nodes / 5)} tasks (the seed's {@code 4 X} on its 5 nodes, as
+ *       many per node on any other count) of uniform random cost summing exactly to {@code W},
  *       dealt round-robin (the equal initial split), all at time 0.</li>
  *   <li>{@link #poisson}: Poisson arrivals at <b>utilisation</b> {@code U} percent: every node gets
  *       arrivals at the same rate {@code lambda}, with {@code lambda nodes M = U/100 sum(c)} (the
@@ -44,7 +45,8 @@ public final class Workloads {
         }
         int nodes = capacities.length;
         long total = 10L * loadIndex * Arrays.stream(capacities).sum();
-        int count = Math.max(nodes, 4 * loadIndex);
+        // 4X tasks on the seed's 5 nodes; as many per node on more (or fewer) nodes.
+        int count = (int) Math.max(nodes, Math.min(Integer.MAX_VALUE, 4L * loadIndex * nodes / 5));
         long[] costs = UniformCosts.summingTo(count, total, new SplittableRandom(seed));
         List<Task> tasks = new ArrayList<>();
         for (int i = 0; i < count; i++) {

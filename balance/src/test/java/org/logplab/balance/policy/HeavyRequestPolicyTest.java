@@ -92,6 +92,11 @@ class HeavyRequestPolicyTest {
         }
 
         @Override
+        public double busyFraction() {
+            return 0;
+        }
+
+        @Override
         public long knownWork(int j) {
             return known[j];
         }

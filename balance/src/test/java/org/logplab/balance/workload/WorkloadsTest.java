@@ -122,13 +122,18 @@ class WorkloadsTest {
 
     @Test
     void seedCostsHitTheirTotalEvenWhenTheDrawsOvershoot() {
-        // One node of capacity 1 at load index 1: W = 10 work units in K = max(1, 4) = 4 tasks; the
-        // uniform draws in [1, 3] may sum to up to 12 and must be brought back to 10, none below 1.
+        // Five nodes of capacity 1 at load index 1: W = 10 * 1 * 5 = 50 work units in
+        // K = max(5, 4 * 1 * 5 / 5) = 5 tasks; the uniform draws in [1, 19] may sum to up to 95 and
+        // must be brought back to 50, none below 1.
         for (long seed = 0; seed < 200; seed++) {
-            List<Task> tasks = Workloads.seed(new long[] {1}, 1, seed).released();
-            assertThat(tasks).hasSize(4).allMatch(t -> t.cost() >= 1);
-            assertThat(tasks.stream().mapToLong(Task::cost).sum()).as("seed %d", seed).isEqualTo(10);
+            List<Task> tasks = Workloads.seed(new long[] {1, 1, 1, 1, 1}, 1, seed).released();
+            assertThat(tasks).hasSize(5).allMatch(t -> t.cost() >= 1);
+            assertThat(tasks.stream().mapToLong(Task::cost).sum()).as("seed %d", seed).isEqualTo(50);
         }
+        // The seed's 4X tasks on its 5 nodes, as many per node on 256: 4 * 100 * 256 / 5 = 20,480.
+        assertThat(Workloads.seed(new long[] {20, 90, 30, 20, 40}, 100, 1).released()).hasSize(400);
+        assertThat(Workloads.seed(java.util.stream.LongStream.generate(() -> 10).limit(256).toArray(), 100, 1).released())
+                .hasSize(20_480);
     }
 
     @Test

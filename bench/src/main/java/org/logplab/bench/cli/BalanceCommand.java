@@ -12,6 +12,7 @@ import org.logplab.balance.BalanceConfig;
 import org.logplab.balance.BalanceResult;
 import org.logplab.balance.BalanceRun;
 import org.logplab.balance.ForkJoinReference;
+import org.logplab.balance.MeanInterval;
 import org.logplab.balance.Topology;
 import org.logplab.balance.policy.Policies;
 import org.logplab.balance.workload.UtsWorkload;
@@ -30,8 +31,14 @@ import picocli.CommandLine.Option;
  * {@code p99_response}, {@code messages_per_task}, {@code migrations_per_task}, {@code tasks},
  * {@code tasks_done}, then {@code clock}, {@code nodes}, {@code topology},
  * {@code termination_messages}, {@code share_correlation}, {@code max_avg_load}, {@code work_shares},
- * {@code capacity_shares}. With {@code --reps R} under the model clock the row is the mean of R runs
- * with seeds {@code S..S+R-1} and the task counts are summed over them. Every run of the command
+ * {@code capacity_shares}, {@code mean_response_ci95} (the half-width of the 95 % interval of the
+ * mean response over the seeds, null with one run), {@code policy_events} (a policy's own events,
+ * such as bidirectional's switches of mode, counted over the runs). With {@code --reps R} under the model clock
+ * the row is the mean of R runs with seeds {@code S..S+R-1} and the task counts are summed over
+ * them. Poisson runs are steady-state figures: 20,000 tasks by default, the responses of the first
+ * 10 % left out as the warm-up, 5 seeds by default. With {@code --sweep} (Poisson, model clock)
+ * the policies run at every load under three message-cost settings and each row also carries
+ * {@code cost_setting}, {@code best_policy} and {@code ratio_to_best}. Every run of the command
  * (all loads, policies and repetitions have the same node count and clock) is on one machine that
  * stays up, and the fork/join reference's on one pool.
  */
@@ -39,9 +46,14 @@ import picocli.CommandLine.Option;
 final class BalanceCommand extends CommandBase {
     private static final long[] SEED_CAPACITIES = {20, 90, 30, 20, 40};
 
-    @Option(names = "--policy", split = ",", defaultValue = "none,light,heavy,bidirectional,stealing",
-            description = "Policies: none, light, heavy, bidirectional, stealing, forkjoin (wall clock only).")
+    @Option(names = "--policy", split = ",", defaultValue = "none,light,heavy,bidirectional,stealing,adaptive",
+            description = "Policies: none, light, heavy, bidirectional, stealing, adaptive, forkjoin (wall clock only).")
     List<String> policies;
+
+    @Option(names = "--sweep", description = "Poisson load on the model clock: every policy at every load (default "
+            + "10,30,50,70,90) under three message costs (L/o/g = 2/0/1, 10/2/4, 50/10/20); the best policy per load "
+            + "and every policy's ratio to it, with 95 % intervals.")
+    boolean sweep;
 
     @Option(names = "--workload", defaultValue = "seed", description = "seed, poisson, uts or hotspot (default seed).")
     String workload;
@@ -53,7 +65,7 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--nodes", description = "Nodes (default: the capacities given, else 5 for seed, 4 otherwise).")
     Integer nodes;
 
-    @Option(names = "--capacity", split = ",", description = "Capacity per node, work units per time unit (default seed: 20,90,30,20,40; else 10 each).")
+    @Option(names = "--capacity", split = ",", description = "Capacity per node, work units per time unit (default seed: 20,90,30,20,40, repeated over --nodes; else 10 each).")
     long[] capacities;
 
     @Option(names = "--topology", defaultValue = "complete", description = "ring, mesh or complete (default complete).")
@@ -76,7 +88,8 @@ final class BalanceCommand extends CommandBase {
             description = "Wall clock: how long one time unit of work lasts (default 1us).")
     long unitNanos;
 
-    @Option(names = "--tasks", description = "poisson: tasks in all (default 2000); hotspot: tasks (default 400).")
+    @Option(names = "--tasks", description = "poisson: tasks per run (default 20000, the first 10 % a warm-up left out "
+            + "of the responses); hotspot: tasks (default 400).")
     Integer tasks;
 
     @Option(names = "--costs", defaultValue = "exponential", description = "poisson: exponential or pareto task costs.")
@@ -89,9 +102,10 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--shape", defaultValue = "binomial", description = "uts: binomial or geometric tree.")
     String shape;
 
-    @Option(names = "--reps", defaultValue = "1", description = "Wall clock: timed repetitions after one untimed warm-up run,"
-            + " the median makespan's run shown; model clock: runs with seeds S, S+1, ..., averaged (task counts summed).")
-    int reps;
+    @Option(names = "--reps", description = "Wall clock: timed repetitions after one untimed warm-up run,"
+            + " the median makespan's run shown; model clock: runs with seeds S, S+1, ..., averaged (task counts summed),"
+            + " with a 95 % interval of the mean response (default 5 for poisson on the model clock, else 1).")
+    Integer reps;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the workload and the policies.")
     long seed;
@@ -129,6 +143,12 @@ final class BalanceCommand extends CommandBase {
         }
     }
 
+    /** The message costs of a sweep (model units): cheap, the defaults, expensive. */
+    private static final long[][] SWEEP_COSTS = {{2, 0, 1}, {10, 2, 4}, {50, 10, 20}};
+
+    /** One row: a load and policy's result (the mean over the seeds) and the 95 % interval of its mean response. */
+    private record Row(BalanceResult result, MeanInterval response) { }
+
     private int compareAll() {
         ClockKind clockKind = switch (clock.toLowerCase(Locale.ROOT)) {
             case "model" -> ClockKind.MODEL;
@@ -145,82 +165,193 @@ final class BalanceCommand extends CommandBase {
                 throw new IllegalArgumentException("forkjoin runs only under the wall clock (--clock wall): it has no model time");
             }
         }
-        if (reps < 1) {
-            throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
+        int runs = reps == null ? (kind.equals("poisson") && clockKind == ClockKind.MODEL ? 5 : 1) : reps;
+        if (runs < 1) {
+            throw new IllegalArgumentException("--reps must be at least 1, got " + runs);
         }
         List<Integer> levels = loadLevels(kind);
         if (clockKind == ClockKind.WALL) {
             warnIfOversubscribed(caps.length);
         }
+        if (sweep) {
+            if (!kind.equals("poisson") || clockKind != ClockKind.MODEL) {
+                throw new IllegalArgumentException("--sweep runs the poisson workload on the model clock: give --workload poisson "
+                        + "and leave --clock at model");
+            }
+            return sweep(kind, caps, levels, top, runs);
+        }
+        Map<Integer, Map<String, Row>> byLoad = measure(kind, caps, levels, top, clockKind, runs, latency, overhead, gap);
         TextTable table = new TextTable("workload", "load", "policy", "makespan", "ideal", "efficiency", "mean resp", "p99 resp",
                 "msgs/task", "migr/task", "tasks", "done", "share corr", "max/avg load");
-        Map<Integer, Map<String, BalanceResult>> byLoad = new LinkedHashMap<>();
-        for (int level : levels) {
-            for (String p : policies) {
-                note("balance: " + kind + (level >= 0 ? " load " + level : "") + ", " + p + "...");
-                BalanceResult r;
-                if (clockKind == ClockKind.WALL) {
-                    r = median(config(kind, caps, level, top, p, clockKind, seed), p.equals("forkjoin"), reps);
-                } else {
-                    // Model runs are exact: repetitions are independent seeds, averaged.
-                    List<BalanceResult> runs = new ArrayList<>();
-                    for (int i = 0; i < reps; i++) {
-                        runs.add(runOnce(config(kind, caps, level, top, p, clockKind, seed + i), false));
-                    }
-                    r = reps == 1 ? runs.get(0) : BalanceResult.average(runs);
-                }
-                if (!r.exactlyOnce()) {
-                    throw new IllegalStateException(p + " on " + kind + ": " + r.tasksDone() + " of " + r.tasks()
-                            + " task executions counted (" + r.missing() + " missing, " + r.duplicated() + " duplicated)");
-                }
-                byLoad.computeIfAbsent(level, k -> new LinkedHashMap<>()).put(p, r);
-                if (json) {
-                    printJson(row(kind, level, p, r, clockKind, caps.length, top));
-                } else {
-                    table.row(kind, level < 0 ? "-" : String.valueOf(level), p, String.format("%,d", r.makespan()),
-                            String.format("%,.0f", r.idealMakespan()), String.format("%.3f", r.efficiency()),
-                            String.format("%,.1f", r.meanResponse()), String.format("%,.0f", r.p99Response()),
-                            String.format("%.2f", r.messagesPerTask()), String.format("%.3f", r.migrationsPerTask()),
-                            String.valueOf(r.tasks()), String.valueOf(r.tasksDone()),
-                            Double.isNaN(r.shareCorrelation()) ? "-" : String.format("%.3f", r.shareCorrelation()),
-                            Double.isNaN(r.maxAvgLoad()) ? "-" : String.format("%.2f", r.maxAvgLoad()));
-                }
+        byLoad.forEach((level, rows) -> rows.forEach((p, row) -> {
+            BalanceResult r = row.result();
+            if (json) {
+                printJson(row(kind, level, p, row, clockKind, caps.length, top));
+            } else {
+                table.row(kind, level < 0 ? "-" : String.valueOf(level), p, String.format("%,d", r.makespan()),
+                        String.format("%,.0f", r.idealMakespan()), String.format("%.3f", r.efficiency()),
+                        withInterval(row.response()), String.format("%,.0f", r.p99Response()),
+                        String.format("%.2f", r.messagesPerTask()), String.format("%.3f", r.migrationsPerTask()),
+                        String.valueOf(r.tasks()), String.valueOf(r.tasksDone()),
+                        Double.isNaN(r.shareCorrelation()) ? "-" : String.format("%.3f", r.shareCorrelation()),
+                        Double.isNaN(r.maxAvgLoad()) ? "-" : String.format("%.2f", r.maxAvgLoad()));
             }
-        }
+        }));
         if (!json) {
             out().print(table.render());
             out().println("times in " + (clockKind == ClockKind.MODEL ? "model units" : "ns") + "; ideal = total work / total capacity;"
                     + " share corr = correlation of each node's share of the work with its share of the capacity;"
-                    + " max/avg load = time average of the largest over the mean queued drain time");
+                    + " max/avg load = time average of the largest over the mean queued drain time"
+                    + (runs > 1 && clockKind == ClockKind.MODEL ? "; mean resp = mean over " + runs + " seeds +- the half-width of its 95 % interval" : "")
+                    + (kind.equals("poisson") ? "; poisson responses leave out the first " + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)" : ""));
+            byLoad.forEach((level, rows) -> rows.forEach((p, row) -> {
+                if (!row.result().policyEvents().isEmpty()) {
+                    List<String> each = new ArrayList<>();
+                    row.result().policyEvents().forEach((event, count) ->
+                            each.add(String.format("%s %.3f", event, (double) count / row.result().tasks())));
+                    out().println(p + (level < 0 ? "" : " at load " + level) + ", per task: " + String.join(", ", each));
+                }
+            }));
             compare(byLoad);
         }
         return 0;
     }
 
-    /** Against the fork/join reference, and the classic comparison: which of light and heavy has the lower mean response at each load, and where bidirectional stands. */
-    private void compare(Map<Integer, Map<String, BalanceResult>> byLoad) {
-        for (Map.Entry<Integer, Map<String, BalanceResult>> e : byLoad.entrySet()) {
-            BalanceResult forkJoin = e.getValue().get("forkjoin");
+    /** Every policy at every load, each load's runs with seeds {@code seed..seed+runs-1}, under {@code L, o, g}. */
+    private Map<Integer, Map<String, Row>> measure(String kind, long[] caps, List<Integer> levels, Topology top, ClockKind clockKind,
+                                                   int runs, long l, long o, long g) {
+        Map<Integer, Map<String, Row>> byLoad = new LinkedHashMap<>();
+        for (int level : levels) {
+            for (String p : policies) {
+                note("balance: " + kind + (level >= 0 ? " load " + level : "") + ", " + p
+                        + (sweep ? " (L " + l + ", o " + o + ", g " + g + ")" : "") + "...");
+                Row row;
+                if (clockKind == ClockKind.WALL) {
+                    BalanceResult r = median(config(kind, caps, level, top, p, clockKind, seed, l, o, g), p.equals("forkjoin"), runs);
+                    row = new Row(r, MeanInterval.of(r.meanResponse()));
+                } else {
+                    // Model runs are exact: repetitions are independent seeds, averaged.
+                    List<BalanceResult> results = new ArrayList<>();
+                    for (int i = 0; i < runs; i++) {
+                        results.add(runOnce(config(kind, caps, level, top, p, clockKind, seed + i, l, o, g), false));
+                    }
+                    row = new Row(runs == 1 ? results.get(0) : BalanceResult.average(results),
+                            MeanInterval.of(results.stream().mapToDouble(BalanceResult::meanResponse).toArray()));
+                }
+                BalanceResult r = row.result();
+                if (!r.exactlyOnce()) {
+                    throw new IllegalStateException(p + " on " + kind + ": " + r.tasksDone() + " of " + r.tasks()
+                            + " task executions counted (" + r.missing() + " missing, " + r.duplicated() + " duplicated)");
+                }
+                byLoad.computeIfAbsent(level, k -> new LinkedHashMap<>()).put(p, row);
+            }
+        }
+        return byLoad;
+    }
+
+    /** The sweep: per cost setting, every policy's mean response at every load and its ratio to the best. */
+    private int sweep(String kind, long[] caps, List<Integer> levels, Topology top, int runs) {
+        for (long[] cost : SWEEP_COSTS) {
+            Map<Integer, Map<String, Row>> byLoad = measure(kind, caps, levels, top, ClockKind.MODEL, runs, cost[0], cost[1], cost[2]);
+            String setting = cost[0] + "/" + cost[1] + "/" + cost[2];
+            List<String> header = new ArrayList<>(List.of("policy"));
+            levels.forEach(level -> header.add(level + " %"));
+            TextTable table = new TextTable(header.toArray(String[]::new));
+            Map<Integer, String> best = new LinkedHashMap<>();
+            byLoad.forEach((level, rows) -> best.put(level, bestPolicy(rows)));
+            for (String p : policies) {
+                List<Object> cells = new ArrayList<>(List.of(p));
+                for (int level : levels) {
+                    Row row = byLoad.get(level).get(p);
+                    double ratio = row.response().mean() / byLoad.get(level).get(best.get(level)).response().mean();
+                    if (json) {
+                        Map<String, Object> f = row(kind, level, p, row, ClockKind.MODEL, caps.length, top);
+                        f.put("cost_setting", setting);
+                        f.put("L", cost[0]);
+                        f.put("o", cost[1]);
+                        f.put("g", cost[2]);
+                        f.put("best_policy", best.get(level));
+                        f.put("ratio_to_best", ratio);
+                        printJson(f);
+                    }
+                    cells.add(String.format("%s (%.3f)", withInterval(row.response()), ratio));
+                }
+                table.row(cells.toArray());
+            }
+            if (!json) {
+                out().println("L/o/g = " + setting + ": mean response +- 95 % interval over " + runs + " seeds (ratio to the best at that load)");
+                out().print(table.render());
+                List<String> bests = new ArrayList<>();
+                best.forEach((level, p) -> bests.add(level + " % " + p
+                        + (clearlyBest(byLoad.get(level), p) ? "" : " (tied within the intervals)")));
+                out().println("best: " + String.join(", ", bests));
+                out().println();
+            }
+        }
+        if (!json) {
+            out().println("times in model units; " + caps.length + " nodes, " + top + "; poisson responses leave out the first "
+                    + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)");
+        }
+        return 0;
+    }
+
+    /** The policy with the lowest mean response. */
+    private static String bestPolicy(Map<String, Row> rows) {
+        String best = null;
+        for (Map.Entry<String, Row> e : rows.entrySet()) {
+            if (best == null || e.getValue().response().mean() < rows.get(best).response().mean()) {
+                best = e.getKey();
+            }
+        }
+        return best;
+    }
+
+    /** Whether {@code best}'s interval overlaps no other policy's. */
+    private static boolean clearlyBest(Map<String, Row> rows, String best) {
+        MeanInterval b = rows.get(best).response();
+        return rows.entrySet().stream().noneMatch(e -> !e.getKey().equals(best) && e.getValue().response().overlaps(b));
+    }
+
+    /** {@code mean +- half-width}, or the mean alone for one run. */
+    private static String withInterval(MeanInterval m) {
+        return Double.isNaN(m.halfWidth()) ? String.format("%,.1f", m.mean()) : String.format("%,.1f +- %.1f", m.mean(), m.halfWidth());
+    }
+
+    /**
+     * Against the fork/join reference, and the classic comparison: which of light and heavy has the
+     * lower mean response at each load (only where their 95 % intervals do not overlap), and where
+     * bidirectional stands.
+     */
+    private void compare(Map<Integer, Map<String, Row>> byLoad) {
+        for (Map.Entry<Integer, Map<String, Row>> e : byLoad.entrySet()) {
+            Row forkJoin = e.getValue().get("forkjoin");
             if (forkJoin != null) {
                 StringBuilder b = new StringBuilder("makespan / forkjoin's:");
                 e.getValue().forEach((name, r) -> {
                     if (!name.equals("forkjoin")) {
-                        b.append(String.format(" %s %.3f", name, (double) r.makespan() / forkJoin.makespan()));
+                        b.append(String.format(" %s %.3f", name, (double) r.result().makespan() / forkJoin.result().makespan()));
                     }
                 });
                 out().println(b);
             }
-            BalanceResult light = e.getValue().get("light");
-            BalanceResult heavy = e.getValue().get("heavy");
-            BalanceResult both = e.getValue().get("bidirectional");
+            Row light = e.getValue().get("light");
+            Row heavy = e.getValue().get("heavy");
+            Row both = e.getValue().get("bidirectional");
             if (light == null || heavy == null) {
                 continue;
             }
-            boolean heavyBetter = heavy.meanResponse() < light.meanResponse();
-            double best = Math.min(light.meanResponse(), heavy.meanResponse());
-            out().printf("load %d: lower mean response: %s (%.1f vs %.1f)%s%n", e.getKey(), heavyBetter ? "heavy" : "light",
-                    best, Math.max(light.meanResponse(), heavy.meanResponse()),
-                    both == null ? "" : String.format("; bidirectional %.1f = %.3f x the better", both.meanResponse(), both.meanResponse() / best));
+            double l = light.response().mean();
+            double h = heavy.response().mean();
+            double best = Math.min(l, h);
+            String bidirectional = both == null ? ""
+                    : String.format("; bidirectional %.1f = %.3f x the better", both.response().mean(), both.response().mean() / best);
+            if (light.response().overlaps(heavy.response())) {
+                out().printf("load %d: light %.1f and heavy %.1f: no clear difference (their 95 %% intervals overlap)%s%n",
+                        e.getKey(), l, h, bidirectional);
+            } else {
+                out().printf("load %d: lower mean response: %s (%.1f vs %.1f)%s%n", e.getKey(), h < l ? "heavy" : "light",
+                        best, Math.max(l, h), bidirectional);
+            }
         }
     }
 
@@ -228,9 +359,10 @@ final class BalanceCommand extends CommandBase {
         return new Policies.Parameters(lightFraction, probeLimit, heavyFraction, mk);
     }
 
-    private BalanceConfig config(String kind, long[] caps, int level, Topology top, String policy, ClockKind clockKind, long runSeed) {
+    private BalanceConfig config(String kind, long[] caps, int level, Topology top, String policy, ClockKind clockKind, long runSeed,
+                                 long l, long o, long g) {
         return new BalanceConfig(workload(kind, caps, level, runSeed), caps, top,
-                policy.equals("forkjoin") ? Policies.parse("none") : Policies.parse(policy, parameters()), latency, overhead, gap, clockKind,
+                policy.equals("forkjoin") ? Policies.parse("none") : Policies.parse(policy, parameters()), l, o, g, clockKind,
                 unitNanos, runSeed, Duration.ofMinutes(10));
     }
 
@@ -265,7 +397,8 @@ final class BalanceCommand extends CommandBase {
         return BalanceRun.run(machine, config);
     }
 
-    private Map<String, Object> row(String kind, int level, String policy, BalanceResult r, ClockKind clockKind, int n, Topology top) {
+    private Map<String, Object> row(String kind, int level, String policy, Row row, ClockKind clockKind, int n, Topology top) {
+        BalanceResult r = row.result();
         Map<String, Object> f = fields();
         f.put("policy", policy);
         f.put("workload", kind);
@@ -287,6 +420,8 @@ final class BalanceCommand extends CommandBase {
         f.put("max_avg_load", Double.isNaN(r.maxAvgLoad()) ? null : r.maxAvgLoad());
         f.put("work_shares", r.workShares());
         f.put("capacity_shares", r.capacityShares());
+        f.put("mean_response_ci95", Double.isNaN(row.response().halfWidth()) ? null : row.response().halfWidth());
+        f.put("policy_events", r.policyEvents());
         return f;
     }
 
@@ -297,8 +432,16 @@ final class BalanceCommand extends CommandBase {
             if (nodes != null && nodes != caps.length) {
                 throw new IllegalArgumentException("--capacity gives " + caps.length + " capacities but --nodes is " + nodes);
             }
-        } else if (workload.equalsIgnoreCase("seed") && (nodes == null || nodes == 5)) {
-            caps = SEED_CAPACITIES;
+        } else if (workload.equalsIgnoreCase("seed")) {
+            // The seed's five capacities, repeated over as many nodes as asked for.
+            int n = nodes == null ? SEED_CAPACITIES.length : nodes;
+            if (n < 1) {
+                throw new IllegalArgumentException("--nodes must be at least 1, got " + n);
+            }
+            caps = new long[n];
+            for (int i = 0; i < n; i++) {
+                caps[i] = SEED_CAPACITIES[i % SEED_CAPACITIES.length];
+            }
         } else {
             int n = nodes == null ? (workload.equalsIgnoreCase("seed") ? 5 : 4) : nodes;
             if (n < 1) {
@@ -332,7 +475,7 @@ final class BalanceCommand extends CommandBase {
     private Workload workload(String kind, long[] caps, int level, long seed) {
         return switch (kind) {
             case "seed" -> Workloads.seed(caps, level, seed);
-            case "poisson" -> Workloads.poisson(caps, level, tasks == null ? 2000 : tasks, switch (costs.toLowerCase(Locale.ROOT)) {
+            case "poisson" -> Workloads.poisson(caps, level, tasks == null ? 20_000 : tasks, switch (costs.toLowerCase(Locale.ROOT)) {
                 case "exponential", "exp" -> Workloads.Costs.EXPONENTIAL;
                 case "pareto" -> Workloads.Costs.PARETO;
                 default -> throw new IllegalArgumentException("unknown cost distribution '" + costs + "': use exponential or pareto");

@@ -340,17 +340,32 @@ final class DemoCommand extends CommandBase {
 
         note("[9/9] load balancing: policies on Poisson load and the seed's scenario...");
         String loads = quick ? "10,50,90" : "10,30,50,70,90";
-        List<Map<String, Object>> poisson = commandJson("balance", "--workload", "poisson", "--nodes", "8", "--load", loads,
-                "--L", "2", "--o", "0", "--g", "1", "--tasks", quick ? "400" : "2000", "--reps", quick ? "1" : "3");
-        report.section("Load balancing", "Every node a LogP processor (L=2 o=0 g=1 here); Poisson arrivals on 8 equal nodes,"
-                + " and the seed's 5 nodes of capacities 20, 90, 30, 20, 40 at load index 100.");
-        LineChart resp = new LineChart("Mean response time on Poisson load, 8 nodes", "utilisation (%)", "mean response (model units)");
-        for (String policy : List.of("none", "light", "heavy", "bidirectional", "stealing")) {
-            List<Map<String, Object>> rows = poisson.stream().filter(r -> policy.equals(r.get("policy"))).toList();
-            resp.line(policy, column(rows, "load"), column(rows, "mean_response"));
+        // The sweep: every policy at every load under three message costs, short runs (the
+        // README's figures come from the full sweep: 20,000 tasks, 5 seeds).
+        List<Map<String, Object>> balanceSweep = commandJson("balance", "--workload", "poisson", "--nodes", "8", "--sweep", "--load", loads,
+                "--tasks", quick ? "2000" : "5000", "--reps", quick ? "3" : "4");
+        report.section("Load balancing", "Every node a LogP processor; Poisson arrivals on 8 equal nodes at 10-90 % utilisation under"
+                + " three message costs (L/o/g = 2/0/1, 10/2/4, 50/10/20: mean response with its 95 % interval over the seeds,"
+                + " the first 10 % of the tasks left out as the warm-up), and the seed's 5 nodes of capacities 20, 90, 30, 20, 40"
+                + " at load index 100.");
+        List<String> settings = balanceSweep.stream().map(r -> String.valueOf(r.get("cost_setting"))).distinct().toList();
+        for (String setting : settings) {
+            List<Map<String, Object>> rowsOfSetting = balanceSweep.stream().filter(r -> setting.equals(r.get("cost_setting"))).toList();
+            LineChart chart = new LineChart("Mean response on Poisson load, 8 nodes, L/o/g = " + setting, "utilisation (%)",
+                    "mean response (model units)");
+            for (String policy : rowsOfSetting.stream().map(r -> String.valueOf(r.get("policy"))).distinct().toList()) {
+                List<Map<String, Object>> rows = rowsOfSetting.stream().filter(r -> policy.equals(r.get("policy"))).toList();
+                chart.line(policy, column(rows, "load"), column(rows, "mean_response"), column(rows, "mean_response_ci95"));
+            }
+            String file = setting.equals("2/0/1") ? "balance-response.png" : "balance-response-" + setting.replace('/', '-') + ".png";
+            report.plot(file, chart, "Mean response against utilisation per policy, L/o/g = " + setting
+                    + ", with 95 % intervals");
         }
-        report.table("balance-poisson.json", poisson, "Per utilisation and policy: response times, messages and migrations per task");
-        report.plot("balance-response.png", resp, "Mean response time against utilisation per policy");
+        report.table("balance-sweep.json", balanceSweep, "Per message cost, utilisation and policy: the mean response, its 95 % interval,"
+                + " the best policy at that load and each policy's ratio to it");
+        List<Map<String, Object>> poisson = balanceSweep.stream().filter(r -> "2/0/1".equals(r.get("cost_setting"))).toList();
+        report.table("balance-poisson.json", poisson, "Per utilisation and policy at L/o/g = 2/0/1: response times, messages and"
+                + " migrations per task");
         List<Map<String, Object>> seedRun = commandJson("balance", "--workload", "seed", "--load", "100", "--L", "2", "--o", "0", "--g", "1");
         report.table("balance-seed.json", seedRun, "The seed's scenario at load index 100: makespan against the ideal (total work / total capacity)");
         LineChart shares = new LineChart("Work share against capacity share, seed scenario", "capacity share", "work share");
@@ -386,7 +401,7 @@ final class DemoCommand extends CommandBase {
     }
 
     private static double[] column(List<Map<String, Object>> rows, String key) {
-        return rows.stream().mapToDouble(r -> ((Number) r.get(key)).doubleValue()).toArray();
+        return rows.stream().mapToDouble(r -> r.get(key) instanceof Number v ? v.doubleValue() : Double.NaN).toArray();
     }
 
     private static double[] toDoubles(Object list) {

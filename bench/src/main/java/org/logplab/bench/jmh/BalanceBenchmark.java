@@ -51,7 +51,7 @@ public class BalanceBenchmark {
     static final int TASKS = 2901;
 
     /** The LogP Lab policy measured by {@link #ours}. */
-    @Param({"light", "heavy", "bidirectional", "stealing"})
+    @Param({"light", "heavy", "bidirectional", "stealing", "adaptive"})
     public String policy;
 
     private BalanceConfig ours;

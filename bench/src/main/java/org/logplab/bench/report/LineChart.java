@@ -35,6 +35,24 @@ public final class LineChart {
         return this;
     }
 
+    /**
+     * Adds a series drawn as a line through its points with an error bar of {@code +- errors[i]}
+     * at each (a confidence interval's half-width, say; NaN draws none).
+     */
+    public LineChart line(String name, double[] x, double[] y, double[] errors) {
+        if (x.length != y.length || errors.length != y.length || x.length == 0) {
+            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values, " + y.length + " y values and "
+                    + errors.length + " error bars");
+        }
+        double[] bars = new double[errors.length];
+        for (int i = 0; i < bars.length; i++) {
+            bars[i] = Double.isNaN(errors[i]) ? 0 : errors[i];
+        }
+        chart.addSeries(name, x, y, bars).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        chart.getStyler().setErrorBarsColorSeriesColor(true);
+        return this;
+    }
+
     /** Adds a series drawn as points only (measurements). */
     public LineChart points(String name, double[] x, double[] y) {
         add(name, x, y).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);

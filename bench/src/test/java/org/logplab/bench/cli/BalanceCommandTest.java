@@ -30,6 +30,44 @@ class BalanceCommandTest {
     }
 
     @Test
+    void poissonRowsCarryTheIntervalOfTheMeanOverTheSeeds() throws Exception {
+        List<JsonNode> rows = CliTest.run("balance", "--workload", "poisson", "--nodes", "4", "--load", "70",
+                "--policy", "stealing", "--tasks", "1000", "--json").json();
+        assertThat(rows).hasSize(1);
+        // By hand: the five seeds' own means (one run each), Student's t(0.975, 4) = 2.776.
+        double[] means = new double[5];
+        for (int i = 0; i < 5; i++) {
+            means[i] = CliTest.run("balance", "--workload", "poisson", "--nodes", "4", "--load", "70", "--policy", "stealing",
+                    "--tasks", "1000", "--reps", "1", "--seed", String.valueOf(1 + i), "--json").json().get(0).get("mean_response").asDouble();
+        }
+        double mean = java.util.Arrays.stream(means).average().orElseThrow();
+        double squares = java.util.Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum();
+        double halfWidth = 2.776 * Math.sqrt(squares / 4) / Math.sqrt(5);
+        assertThat(rows.get(0).get("mean_response").asDouble()).isCloseTo(mean, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(rows.get(0).get("mean_response_ci95").asDouble()).isCloseTo(halfWidth, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(rows.get(0).get("tasks").asLong()).as("5 seeds of 1,000 tasks").isEqualTo(5000);
+    }
+
+    @Test
+    void theSweepGivesEveryPolicyItsRatioToTheBestUnderEachCostSetting() throws Exception {
+        List<JsonNode> rows = CliTest.run("balance", "--workload", "poisson", "--nodes", "4", "--sweep", "--load", "30,90",
+                "--policy", "none,stealing,adaptive", "--tasks", "600", "--reps", "2", "--json").json();
+        assertThat(rows).hasSize(3 * 2 * 3);
+        assertThat(rows).extracting(r -> r.get("cost_setting").asText()).containsOnly("2/0/1", "10/2/4", "50/10/20");
+        for (JsonNode r : rows) {
+            double best = rows.stream().filter(q -> q.get("cost_setting").equals(r.get("cost_setting")) && q.get("load").equals(r.get("load")))
+                    .mapToDouble(q -> q.get("mean_response").asDouble()).min().orElseThrow();
+            assertThat(r.get("ratio_to_best").asDouble()).isCloseTo(r.get("mean_response").asDouble() / best,
+                    org.assertj.core.api.Assertions.within(1e-12));
+            JsonNode bestRow = rows.stream().filter(q -> q.get("cost_setting").equals(r.get("cost_setting"))
+                    && q.get("load").equals(r.get("load")) && q.get("policy").equals(r.get("best_policy"))).findFirst().orElseThrow();
+            assertThat(bestRow.get("mean_response").asDouble()).isEqualTo(best);
+            assertThat(r.get("tasks_done").asLong()).isEqualTo(r.get("tasks").asLong());
+        }
+        assertThat(CliTest.run("balance", "--workload", "seed", "--sweep").err()).contains("--sweep runs the poisson workload");
+    }
+
+    @Test
     void badInputGetsAClearError() {
         assertThat(CliTest.run("balance", "--policy", "greedy").err()).contains("unknown policy 'greedy'");
         assertThat(CliTest.run("balance", "--nodes", "3", "--capacity", "1,2").err()).contains("2 capacities but --nodes is 3");

@@ -1,0 +1,152 @@
+package org.logplab.balance.policy;
+
+/**
+ * {@code adaptive}: a policy beyond the seed that decides from what it observes rather than from a
+ * fixed direction. It is receiver-initiated at heart, as work stealing is (an idle worker asks,
+ * so a busy one never spends a message it was not asked for), and adds a sender-initiated move
+ * only where it has evidence that it pays. What it watches:
+ * <ul>
+ *   <li><b>the price of a move</b>: a migration reaches its receiver {@code L + 2o} after it is
+ *       decided ({@link WorkerView#logP()}), and a steal costs a round trip before that;</li>
+ *   <li><b>the length of a wait</b>: the mean cost of the tasks queued here, at this worker's
+ *       capacity, estimates how long a queued task waits per task ahead of it;</li>
+ *   <li><b>who is idle</b>: a steal is an idle worker's word that it is idle; a worker that had to
+ *       deny one remembers the thief for as long as the thief will back off;</li>
+ *   <li><b>who has work</b>: every balancing message carries its sender's queued work; a member
+ *       believed to have a queue is a reason to steal (the victim is still chosen at random:
+ *       thieves sent to the member last heard to be heaviest all go to the same stale choice);</li>
+ *   <li><b>how often it succeeds</b>: each denial in a row doubles a thief's pause (one round trip
+ *       up to 64), so an idle system spends few messages;</li>
+ *   <li><b>how busy it is</b>: its own busy fraction {@code u} stands for the load of the system.
+ *       A futile steal costs a busy victim {@code 2o}; queues worth stealing from are rare at low
+ *       load, and long ones (which a steal halves) are common only at high load. An idle worker
+ *       steals only when a member is believed to have more than two tasks' worth queued, when its
+ *       last steal brought work, when it has seen no task yet, or when {@code u >= 0.2} and {@code u D > 6 (2o) (1 - u)}
+ *       ({@code D} a task's duration): at low load with dear messages it behaves as no
+ *       balancing at all, at high load as stealing.</li>
+ * </ul>
+ * The decisions follow from comparing the prices. A victim gives half its queued work (the
+ * oldest tasks) when it has two tasks queued or more, and its one queued task when that task
+ * would wait longer here (a task's duration) than it takes to move; otherwise it denies. A worker
+ * that gets a task while it is busy and has a task queued pushes the newest task to a thief it
+ * denied lately, when the wait here exceeds the move: sender-initiated exactly when an idle
+ * worker is known and the move is cheap. It sends no load notices at all.
+ */
+public final class AdaptivePolicy implements BalancingPolicy {
+    /** How many times the price of a futile steal a steal's expected gain must be (with a margin for the estimates). */
+    private static final double FACTOR = 6;
+    /** Below this utilisation queues are too rare for a steal to pay without evidence of one. */
+    private static final double MIN_UTILISATION = 0.2;
+
+    @Override
+    public String name() {
+        return "adaptive";
+    }
+
+    @Override
+    public WorkerPolicy forNode(int rank) {
+        return new WorkerPolicy() {
+            private final Thief thief = new Thief();
+            /** Whether this worker's last steal brought work (a run of successes goes on while it lasts). */
+            private boolean lastStealPaid;
+            /** The thief this worker denied last, and until when it is believed idle; -1 when none. */
+            private int idleThief = -1;
+            private long idleUntil;
+            /** A running mean of the duration of the tasks queued here, clock units; 0 before any was seen. */
+            private double taskTime;
+
+            /** How long a migration takes to reach its receiver, clock units. */
+            private long moveTime(WorkerView node) {
+                long[] lop = node.logP();
+                return lop[0] + 2 * lop[1];
+            }
+
+            /** The mean duration of the tasks queued here at this worker's capacity, clock units; 0 with none queued. */
+            private double queuedTaskTime(WorkerView node) {
+                int tasks = node.queuedTasks();
+                return tasks == 0 ? 0 : (double) node.queuedWork() / tasks / node.capacity() * node.timeUnit();
+            }
+
+            @Override
+            public void onIdle(WorkerView node) {
+                if (thief.ready(node) && worthStealing(node, node.domain())) {
+                    // A random victim: a choice by the loads last heard of sends every thief to the
+                    // same stale "heaviest" member (tried: it spread the seed's scenario worse).
+                    thief.steal(node);
+                }
+            }
+
+            /**
+             * Whether a steal is likely to pay. A steal that finds nothing costs its victim
+             * {@code 2o} (a receive and a denial) when the victim is busy, which happens with
+             * about the utilisation {@code u} (this worker's busy fraction stands for it); one
+             * that finds a queue takes half of it, and with Poisson arrivals a node's queue is
+             * {@code u^2 / (1 - u)} tasks long on average, so the gain is about
+             * {@code u^2 / (1 - u) D / 2} ({@code D} a task's duration). Steal when the gain
+             * exceeds the price {@code FACTOR} times over, {@code u D > FACTOR 2o (1 - u)}, and
+             * the load is not too low for queues at all ({@code u >= 0.2}: a task waits with
+             * probability about {@code u^2}, under 4 %); steal too when a member is believed to
+             * have more than two tasks' worth of work queued, when its last steal brought work
+             * (queues were there a moment ago: a run of successful steals goes on until one is
+             * denied), or when no task has been seen yet (nothing to judge by: a worker whose
+             * work all starts elsewhere must ask).
+             */
+            private boolean worthStealing(WorkerView node, int[] members) {
+                if (taskTime <= 0 || lastStealPaid) {
+                    return true;
+                }
+                for (int j : members) {
+                    // believed to have more than two tasks' worth of work waiting
+                    if ((double) node.knownWork(j) * node.timeUnit() / node.capacityOf(j) > 2 * taskTime) {
+                        return true;
+                    }
+                }
+                double u = node.busyFraction();
+                return u >= MIN_UTILISATION && u * taskTime > FACTOR * 2 * node.logP()[1] * (1 - u);
+            }
+
+            @Override
+            public void onSteal(WorkerView node, int from) {
+                int queued = node.queuedTasks();
+                long moved = 0;
+                if (queued >= 2) {
+                    moved = node.migrate(from, node.queuedWork() / 2, false);
+                } else if (queued == 1 && queuedTaskTime(node) > moveTime(node)) {
+                    // The one queued task waits for the running one (about a task's duration): it
+                    // starts sooner at the idle thief when the move is quicker than that.
+                    moved = node.migrate(from, node.queuedWork(), false);
+                }
+                if (moved == 0) {
+                    node.deny(from);
+                    idleThief = from;
+                    // The thief pauses a round trip or more before it asks again: until then it is idle.
+                    idleUntil = node.now() + 2 * moveTime(node);
+                }
+            }
+
+            @Override
+            public void onReleased(WorkerView node) {
+                double t = queuedTaskTime(node);
+                taskTime = taskTime == 0 ? t : taskTime + (t - taskTime) / 16;
+                // Busy with a task queued: a new task waits at least one task's duration here.
+                if (idleThief < 0 || node.now() > idleUntil || node.queuedTasks() < 2) {
+                    return;
+                }
+                if (queuedTaskTime(node) > moveTime(node) && node.migrate(idleThief, 1, true) > 0) {
+                    idleThief = -1;
+                }
+            }
+
+            @Override
+            public void onTasks(WorkerView node, int from, long work) {
+                lastStealPaid = thief.gotTasks();
+            }
+
+            @Override
+            public void onDenied(WorkerView node, int from) {
+                lastStealPaid = false;
+                thief.denied(node);
+            }
+        };
+    }
+}
