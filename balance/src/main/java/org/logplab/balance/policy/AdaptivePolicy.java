@@ -55,10 +55,16 @@ public final class AdaptivePolicy implements BalancingPolicy {
             /** A running mean of the duration of the tasks queued here, clock units; 0 before any was seen. */
             private double taskTime;
 
-            /** How long a migration takes to reach its receiver, clock units. */
+            /**
+             * How long a migration takes to reach its receiver, clock units: {@code L + 2o}, and at
+             * least one time unit of work (under the wall clock with nothing injected the model's
+             * price is 0, but a real message is not free: with moves priced at 0 the worker gave
+             * away single tasks of 1-2 us and ran at 0.74x the fork/join pool's rate, at one time
+             * unit 0.95x).
+             */
             private long moveTime(WorkerView node) {
                 long[] lop = node.logP();
-                return lop[0] + 2 * lop[1];
+                return Math.max(node.timeUnit(), lop[0] + 2 * lop[1]);
             }
 
             /** The mean duration of the tasks queued here at this worker's capacity, clock units; 0 with none queued. */
