@@ -37,6 +37,8 @@ public final class AdaptivePolicy implements BalancingPolicy {
     private static final double FACTOR = 6;
     /** Below this utilisation queues are too rare for a steal to pay without evidence of one. */
     private static final double MIN_UTILISATION = 0.2;
+    /** Round trips after which an idle worker probes once whatever its gate says. */
+    private static final long PROBE_ROUND_TRIPS = 1024;
 
     @Override
     public String name() {
@@ -47,6 +49,10 @@ public final class AdaptivePolicy implements BalancingPolicy {
     public WorkerPolicy forNode(int rank) {
         return new WorkerPolicy() {
             private final Thief thief = new Thief();
+            /** When this worker last sent a steal, or last found that work of its own had come, clock units. */
+            private long lastSteal;
+            /** Whether tasks were released here since {@link #lastSteal}: a worker that gets work of its own is not starved. */
+            private boolean releasedSinceSteal;
             /** Whether this worker's last steal brought work (a run of successes goes on while it lasts). */
             private boolean lastStealPaid;
             /** The thief this worker denied last, and until when it is believed idle; -1 when none. */
@@ -75,10 +81,23 @@ public final class AdaptivePolicy implements BalancingPolicy {
 
             @Override
             public void onIdle(WorkerView node) {
-                if (thief.ready(node) && worthStealing(node, node.domain())) {
+                if (!thief.ready(node)) {
+                    return;
+                }
+                if (worthStealing(node, node.domain()) || probeDue(node)) {
                     // A random victim: a choice by the loads last heard of sends every thief to the
                     // same stale "heaviest" member (tried: it spread the seed's scenario worse).
                     thief.steal(node);
+                    lastSteal = node.now();
+                    releasedSinceSteal = false;
+                } else {
+                    if (releasedSinceSteal) {
+                        // Work of its own came since the last look: the probe's clock starts again.
+                        releasedSinceSteal = false;
+                        lastSteal = node.now();
+                    }
+                    // Nothing may come to wake a starved worker: be back when the probe is due.
+                    node.wakeAt(lastSteal + PROBE_ROUND_TRIPS * 2 * moveTime(node));
                 }
             }
 
@@ -97,6 +116,19 @@ public final class AdaptivePolicy implements BalancingPolicy {
              * denied), or when no task has been seen yet (nothing to judge by: a worker whose
              * work all starts elsewhere must ask).
              */
+            /**
+             * Whether a starved worker should ask once more: {@value #PROBE_ROUND_TRIPS} round
+             * trips have passed since its last steal, or since it last found work of its own, with
+             * no task released here meanwhile. A worker whose
+             * work all grows elsewhere has a low busy fraction through no fault of the system's
+             * load, and would otherwise never ask again; one that gets arrivals of its own is not
+             * starved, and at low load it keeps quiet.
+             */
+            private boolean probeDue(WorkerView node) {
+                long roundTrip = 2 * moveTime(node);
+                return !releasedSinceSteal && node.now() - lastSteal >= PROBE_ROUND_TRIPS * roundTrip;
+            }
+
             private boolean worthStealing(WorkerView node, int[] members) {
                 if (taskTime <= 0 || lastStealPaid) {
                     return true;
@@ -132,6 +164,7 @@ public final class AdaptivePolicy implements BalancingPolicy {
 
             @Override
             public void onReleased(WorkerView node) {
+                releasedSinceSteal = true;
                 double t = queuedTaskTime(node);
                 taskTime = taskTime == 0 ? t : taskTime + (t - taskTime) / 16;
                 // Busy with a task queued: a new task waits at least one task's duration here.

@@ -45,6 +45,16 @@ final class LoadNotices {
         return heavy.test(node) ? HEAVY : LIGHT;
     }
 
+    /**
+     * Tells member {@code j} alone this node's state now, changed or not: for a member whose
+     * belief about this node's load is stale (it pushed work here, which has all run since).
+     */
+    void remind(WorkerView node, int j) {
+        if (this != NONE) {
+            node.notify(j, stateOf(node));
+        }
+    }
+
     /** Tells the domain if the state changed since the last notice; returns the state. */
     int maybeNotify(WorkerView node) {
         return maybeNotify(node, stateOf(node));

@@ -59,6 +59,9 @@ public interface WorkerView {
     /** Sends a load notice (this node's queued work and {@code state}) to every domain member. */
     void notifyDomain(int state);
 
+    /** Sends a load notice (this node's queued work and {@code state}) to member {@code j} alone. */
+    void notify(int j, int state);
+
     /** Asks {@code j} for about {@code work} work units of tasks ({@link WorkerPolicy#onRequest} there). */
     void request(int j, long work);
 

@@ -378,9 +378,14 @@ public final class Worker implements WorkerView {
     @Override
     public void notifyDomain(int state) {
         for (int j : domain) {
-            send(j, Tags.NOTICE, new long[] {queuedWork, state}, 16);
-            metrics.balancingMessage();
+            notify(j, state);
         }
+    }
+
+    @Override
+    public void notify(int j, int state) {
+        send(j, Tags.NOTICE, new long[] {queuedWork, state}, 16);
+        metrics.balancingMessage();
     }
 
     @Override

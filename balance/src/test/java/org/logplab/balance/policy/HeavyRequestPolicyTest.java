@@ -117,6 +117,11 @@ class HeavyRequestPolicyTest {
         }
 
         @Override
+        public void notify(int j, int state) {
+            notices.add(state);
+        }
+
+        @Override
         public void request(int j, long work) {
             throw new AssertionError("the heavy policy never requests");
         }
