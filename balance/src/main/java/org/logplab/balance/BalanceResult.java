@@ -1,8 +1,11 @@
 package org.logplab.balance;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.logplab.balance.worker.WorkerRecord;
 
@@ -34,7 +37,7 @@ import org.logplab.balance.worker.WorkerRecord;
 public record BalanceResult(long tasks, long tasksDone, long missing, long duplicated, boolean costMismatch,
         long makespan, double idealMakespan, double efficiency, double meanResponse, double p99Response,
         double messagesPerTask, double migrationsPerTask, long terminationMessages, double[] workShares,
-        double[] capacityShares, double shareCorrelation, double maxAvgLoad, java.util.Map<String, Long> policyEvents) {
+        double[] capacityShares, double shareCorrelation, double maxAvgLoad, Map<String, Long> policyEvents) {
 
     /** Whether every task ran exactly once with its own cost. */
     public boolean exactlyOnce() {
@@ -71,12 +74,12 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
                 sumEvents(runs.stream().map(BalanceResult::policyEvents).toList()));
     }
 
-    private static java.util.Map<String, Long> sumEvents(List<java.util.Map<String, Long>> each) {
-        java.util.Map<String, Long> sum = new java.util.TreeMap<>();
-        for (java.util.Map<String, Long> m : each) {
+    private static Map<String, Long> sumEvents(List<Map<String, Long>> each) {
+        Map<String, Long> sum = new TreeMap<>();
+        for (Map<String, Long> m : each) {
             m.forEach((k, v) -> sum.merge(k, v, Long::sum));
         }
-        return java.util.Collections.unmodifiableMap(sum);
+        return Collections.unmodifiableMap(sum);
     }
 
     static BalanceResult of(BalanceConfig config, WorkerRecord[] records) {

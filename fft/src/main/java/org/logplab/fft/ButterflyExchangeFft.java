@@ -136,6 +136,10 @@ public final class ButterflyExchangeFft {
         if (handover == null) {
             throw new IllegalArgumentException("handover must be COPY or VIEW, got null");
         }
+        if (output != null && (handover != Handover.VIEW || logP == 0 || output.length != procs * a.length)) {
+            throw new IllegalArgumentException("an output array takes the lent form on p > 1 and " + procs * a.length
+                    + " doubles, got " + handover + " on p = " + procs + " and " + output.length + " doubles");
+        }
         boolean model = p.clock() == ClockKind.MODEL;
         int rank = p.rank();
         long t = phases == null ? 0 : System.nanoTime();
@@ -145,10 +149,6 @@ public final class ButterflyExchangeFft {
         }
         if (phases != null) {
             t = phases.lap(rank, FftPhases.Phase.LOCAL_FFT, t);
-        }
-        if (output != null && (handover != Handover.VIEW || logP == 0 || output.length != procs * a.length)) {
-            throw new IllegalArgumentException("an output array takes the lent form on p > 1 and " + procs * a.length
-                    + " doubles, got " + handover + " on p = " + procs + " and " + output.length + " doubles");
         }
         if (handover == Handover.VIEW) {
             for (int j = 0; j < logP; j++) {
@@ -215,14 +215,10 @@ public final class ButterflyExchangeFft {
         double[] upperBlock = lower ? theirs : a;
         int first = (rank & ((1 << j) - 1)) * block;
         int span = block << (j + 1);
-        if (output == null) {
-            butterflies(lowerBlock, upperBlock, lower ? 0 : half, lower ? half : block, first, span,
-                    lowerBlock, 0, upperBlock, 0);
-        } else {
-            int lowerRank = rank & ~(1 << j);
-            butterflies(lowerBlock, upperBlock, lower ? 0 : half, lower ? half : block, first, span,
-                    output, lowerRank * a.length, output, (lowerRank | 1 << j) * a.length);
-        }
+        int lowerRank = rank & ~(1 << j);
+        butterflies(lowerBlock, upperBlock, lower ? 0 : half, lower ? half : block, first, span,
+                output == null ? lowerBlock : output, output == null ? 0 : lowerRank * a.length,
+                output == null ? upperBlock : output, output == null ? 0 : (lowerRank | 1 << j) * a.length);
         if (p.clock() == ClockKind.MODEL) {
             p.compute(elementCost * block);
         }

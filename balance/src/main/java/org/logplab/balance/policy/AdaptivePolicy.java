@@ -102,6 +102,18 @@ public final class AdaptivePolicy implements BalancingPolicy {
             }
 
             /**
+             * Whether a starved worker should ask once more: {@value #PROBE_ROUND_TRIPS} round
+             * trips have passed since its last steal, or since it last found work of its own, with
+             * no task released here meanwhile. A worker whose work all grows elsewhere has a low
+             * busy fraction through no fault of the system's load, and would otherwise never ask
+             * again; one that gets arrivals of its own is not starved, and at low load it keeps quiet.
+             */
+            private boolean probeDue(WorkerView node) {
+                long roundTrip = 2 * moveTime(node);
+                return !releasedSinceSteal && node.now() - lastSteal >= PROBE_ROUND_TRIPS * roundTrip;
+            }
+
+            /**
              * Whether a steal is likely to pay. A steal that finds nothing costs its victim
              * {@code 2o} (a receive and a denial) when the victim is busy, which happens with
              * about the utilisation {@code u} (this worker's busy fraction stands for it); one
@@ -116,19 +128,6 @@ public final class AdaptivePolicy implements BalancingPolicy {
              * denied), or when no task has been seen yet (nothing to judge by: a worker whose
              * work all starts elsewhere must ask).
              */
-            /**
-             * Whether a starved worker should ask once more: {@value #PROBE_ROUND_TRIPS} round
-             * trips have passed since its last steal, or since it last found work of its own, with
-             * no task released here meanwhile. A worker whose
-             * work all grows elsewhere has a low busy fraction through no fault of the system's
-             * load, and would otherwise never ask again; one that gets arrivals of its own is not
-             * starved, and at low load it keeps quiet.
-             */
-            private boolean probeDue(WorkerView node) {
-                long roundTrip = 2 * moveTime(node);
-                return !releasedSinceSteal && node.now() - lastSteal >= PROBE_ROUND_TRIPS * roundTrip;
-            }
-
             private boolean worthStealing(WorkerView node, int[] members) {
                 if (taskTime <= 0 || lastStealPaid) {
                     return true;
@@ -171,7 +170,7 @@ public final class AdaptivePolicy implements BalancingPolicy {
                 if (idleThief < 0 || node.now() > idleUntil || node.queuedTasks() < 2) {
                     return;
                 }
-                if (queuedTaskTime(node) > moveTime(node) && node.migrate(idleThief, 1, true) > 0) {
+                if (t > moveTime(node) && node.migrate(idleThief, 1, true) > 0) {
                     idleThief = -1;
                 }
             }
