@@ -68,7 +68,7 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--capacity", split = ",", description = "Capacity per node, work units per time unit (default seed: 20,90,30,20,40, repeated over --nodes; else 10 each).")
     long[] capacities;
 
-    @Option(names = "--topology", defaultValue = "complete", description = "ring, mesh or complete (default complete).")
+    @Option(names = "--topology", defaultValue = "complete", description = "ring, mesh or complete (default complete; on more than 17 nodes a complete network's domains are the members at power-of-two distances, 2 log2(n) - 1 of them).")
     String topology;
 
     @Option(names = "--L", defaultValue = "10", converter = DurationNanosConverter.class,
