@@ -13,8 +13,10 @@ package org.logplab.balance.policy;
  *   <li><b>who is idle</b>: a steal is an idle worker's word that it is idle; a worker that had to
  *       deny one remembers the thief for as long as the thief will back off;</li>
  *   <li><b>who has work</b>: every balancing message carries its sender's queued work; a member
- *       believed to have a queue is a reason to steal (the victim is still chosen at random:
- *       thieves sent to the member last heard to be heaviest all go to the same stale choice);</li>
+ *       believed to have a queue is a reason to steal, and where capacities differ, of two members
+ *       drawn at random the thief asks the one believed to run dry later
+ *       ({@link Thief#stealFromLikelier}: thieves sent to the member last heard to be heaviest of
+ *       all go to the same stale choice); among equals it asks one at random;</li>
  *   <li><b>how often it succeeds</b>: each denial in a row doubles a thief's pause (one round trip
  *       up to 64), so an idle system spends few messages;</li>
  *   <li><b>how busy it is</b>: its own busy fraction {@code u} stands for the load of the system.
@@ -23,10 +25,12 @@ package org.logplab.balance.policy;
  *       steals only when a member is believed to have more than two tasks' worth queued, when its
  *       last steal brought work, when it has seen no task yet, or when {@code u >= 0.2} and {@code u D > 6 (2o) (1 - u)}
  *       ({@code D} a task's duration): at low load with dear messages it behaves as no
- *       balancing at all, at high load as stealing.</li>
+ *       balancing at all, at high load as stealing. On the same evidence a busy worker steals
+ *       ahead when its queue will run dry before an answer could come ({@link Thief#aheadDue}).</li>
  * </ul>
- * The decisions follow from comparing the prices. A victim gives half its queued work (the
- * oldest tasks) when it has two tasks queued or more, and its one queued task when that task
+ * The decisions follow from comparing the prices. A victim gives the share of its queued work
+ * that equalises the two drain times ({@code c_thief / (c_thief + c_victim)}, half with equal
+ * capacities; the oldest tasks) when it has two tasks queued or more, and its one queued task when that task
  * would wait longer here (a task's duration) than it takes to move; otherwise it denies. A worker
  * that gets a task while it is busy and has a task queued pushes the newest task to a thief it
  * denied lately, when the wait here exceeds the move: sender-initiated exactly when an idle
@@ -85,11 +89,9 @@ public final class AdaptivePolicy implements BalancingPolicy {
                     return;
                 }
                 if (worthStealing(node, node.domain()) || probeDue(node)) {
-                    // A random victim: a choice by the loads last heard of sends every thief to the
-                    // same stale "heaviest" member (tried: it spread the seed's scenario worse).
-                    thief.steal(node);
-                    lastSteal = node.now();
-                    releasedSinceSteal = false;
+                    // Not the "heaviest" by the loads last heard of: every thief would go to the same
+                    // stale choice (tried: it spread the seed's scenario worse).
+                    stealNow(node);
                 } else {
                     if (releasedSinceSteal) {
                         // Work of its own came since the last look: the probe's clock starts again.
@@ -99,6 +101,31 @@ public final class AdaptivePolicy implements BalancingPolicy {
                     // Nothing may come to wake a starved worker: be back when the probe is due.
                     node.wakeAt(lastSteal + PROBE_ROUND_TRIPS * 2 * moveTime(node));
                 }
+            }
+
+            /** Steals ahead of running dry, on the same evidence as an idle worker (never a probe). */
+            @Override
+            public void onFinished(WorkerView node) {
+                if (thief.aheadDue(node) && thief.ready(node) && worthStealing(node, node.domain())) {
+                    stealNow(node);
+                }
+            }
+
+            /**
+             * Among members of its own capacity a worker asks one at random: on Poisson load with
+             * equal capacities two choices moved adaptive above {@code none} (199.7 against 199.6 at
+             * 50 % with dear messages, seed 101), the loads heard of being stale by the time a steal
+             * lands; where capacities differ they took the seed's scenario on 256 workers from a
+             * correlation of 0.98 to 0.99.
+             */
+            private void stealNow(WorkerView node) {
+                if (thief.capacitiesDiffer(node)) {
+                    thief.stealFromLikelier(node);
+                } else {
+                    thief.steal(node);
+                }
+                lastSteal = node.now();
+                releasedSinceSteal = false;
             }
 
             /**
@@ -147,7 +174,7 @@ public final class AdaptivePolicy implements BalancingPolicy {
                 int queued = node.queuedTasks();
                 long moved = 0;
                 if (queued >= 2) {
-                    moved = node.migrate(from, node.queuedWork() / 2, false);
+                    moved = node.migrate(from, Domain.stealShare(node, from), false);
                 } else if (queued == 1 && queuedTaskTime(node) > moveTime(node)) {
                     // The one queued task waits for the running one (about a task's duration): it
                     // starts sooner at the idle thief when the move is quicker than that.

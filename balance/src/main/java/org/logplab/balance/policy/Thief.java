@@ -7,15 +7,18 @@ package org.logplab.balance.policy;
  * worker; used on its thread only.
  *
  * <pre>{@code
- * onIdle:   if (thief.ready(node) && worthIt) thief.steal(node);
- * onTasks:  thief.gotTasks();
- * onDenied: thief.denied(node);
+ * onIdle:     if (thief.ready(node) && worthIt) thief.steal(node);
+ * onFinished: if (thief.aheadDue(node) && thief.ready(node) && worthIt) thief.stealFromLikelier(node);
+ * onTasks:    thief.gotTasks();
+ * onDenied:   thief.denied(node);
  * }</pre>
  */
 final class Thief {
     private boolean outstanding;
     private long notBefore;
     private int failures;
+    /** The smallest capacity in the domain, found at the first use; 0 before. */
+    private long slowestMember;
 
     /**
      * Whether a steal may go now: none is outstanding, the worker has a domain, and the pause
@@ -37,6 +40,80 @@ final class Thief {
         int[] members = node.domain();
         node.steal(members[node.random().nextInt(members.length)]);
         outstanding = true;
+    }
+
+    /**
+     * Steals from the likelier of two domain members drawn at random (the power of two choices):
+     * the one believed to run dry later, by its queued work as last heard of over its capacity;
+     * a member not heard from yet counts as the later (nothing says it is empty), and of two alike
+     * the slower one (the same work lasts longer on it). One draw among all members would send
+     * every thief to the same stale "heaviest"; two draws keep thieves spread and still shun
+     * members known to be empty.
+     */
+    void stealFromLikelier(WorkerView node) {
+        int[] members = node.domain();
+        int a = members[node.random().nextInt(members.length)];
+        int b = members[node.random().nextInt(members.length)];
+        double da = drainTime(node, a);
+        double db = drainTime(node, b);
+        node.steal(db > da || (db == da && node.capacityOf(b) < node.capacityOf(a)) ? b : a);
+        outstanding = true;
+    }
+
+    /**
+     * Whether a worker that has just finished a task should steal ahead: it is faster than the
+     * slowest member of its domain and its queued work lasts less than two answers' time. An
+     * answer takes a round trip {@code 2(L + 2o)} and the task the victim is running (a steal is
+     * answered between tasks), estimated as a task of the mean size queued here on the slowest
+     * member; two of them, so that a denial still leaves time for one more try before the queue
+     * is empty. Asking only when idle leaves a fast worker idle for the whole answer time after
+     * every batch it steals from a slow one: on 256 workers of the seed's capacities (a
+     * 90-capacity worker runs a mean task in 5.6 time units; an answer from a 20-capacity victim
+     * takes 28 + 25) stealing ahead took the correlation of work and capacity from 0.98 to 0.99.
+     * Among workers of equal capacity it does not pay: on Poisson load it took work from queues
+     * that their own workers would have run as soon (90 % utilisation, default costs: mean response
+     * 464 without, 503 with; with dear messages 598 against 795).
+     */
+    boolean aheadDue(WorkerView node) {
+        int tasks = node.queuedTasks();
+        if (tasks == 0 || node.domain().length == 0) {
+            return false;
+        }
+        if (slowestMember(node) >= node.capacity()) {
+            return false;
+        }
+        double victimTask = (double) node.queuedWork() / tasks / slowestMember * node.timeUnit();
+        return Domain.queuedTime(node) < 2 * (Domain.roundTrip(node) + victimTask);
+    }
+
+    /** Whether some member of the domain has a capacity other than this worker's. */
+    boolean capacitiesDiffer(WorkerView node) {
+        if (slowestMember(node) != node.capacity()) {
+            return true;
+        }
+        for (int j : node.domain()) {
+            if (node.capacityOf(j) != node.capacity()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The smallest capacity in the domain (found once: the domain and capacities are fixed). */
+    private long slowestMember(WorkerView node) {
+        if (slowestMember == 0) {
+            slowestMember = Long.MAX_VALUE;
+            for (int j : node.domain()) {
+                slowestMember = Math.min(slowestMember, node.capacityOf(j));
+            }
+        }
+        return slowestMember;
+    }
+
+    /** Member {@code j}'s queued work as last heard of over its capacity; infinite if nothing was heard. */
+    private static double drainTime(WorkerView node, int j) {
+        long work = node.knownWork(j);
+        return work < 0 ? Double.POSITIVE_INFINITY : (double) work / node.capacityOf(j);
     }
 
     /** Tasks arrived; returns whether they answered a steal (rather than being pushed here unasked). */

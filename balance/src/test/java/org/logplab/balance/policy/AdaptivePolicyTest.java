@@ -63,4 +63,25 @@ class AdaptivePolicyTest {
         BalanceResult seed = run("adaptive", Workloads.seed(capacities, 100, 8), capacities, 10, 2, 4);
         assertThat(seed.shareCorrelation()).isGreaterThan(0.99);
     }
+
+    @Test
+    void itAsksTheLikelierOfTwoMembersOnlyWhereCapacitiesDiffer() {
+        // Member 1 known empty, member 2 known to have 100 queued. Among equals a thief asks one at
+        // random (member 1 half the time); with a member of another capacity, the likelier of two
+        // draws (member 1 only when both draws are 1: a quarter of the time).
+        assertThat(shareAskingTheEmptyMember(new long[] {10, 10, 10})).isBetween(0.47, 0.53);
+        assertThat(shareAskingTheEmptyMember(new long[] {10, 10, 20})).isBetween(0.22, 0.28);
+    }
+
+    private static double shareAskingTheEmptyMember(long[] capacities) {
+        int toEmpty = 0;
+        int trials = 4000;
+        for (int t = 0; t < trials; t++) {
+            FakeWorkerView node = new FakeWorkerView(capacities, -1, 0, 100);
+            node.random = new java.util.SplittableRandom(t);
+            new AdaptivePolicy().forNode(0).onIdle(node);
+            toEmpty += node.steals.get(0) == 1 ? 1 : 0;
+        }
+        return (double) toEmpty / trials;
+    }
 }

@@ -2,7 +2,6 @@ package org.logplab.balance.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -15,155 +14,6 @@ import org.junit.jupiter.api.Test;
  * and moved nothing, or was not heavy.
  */
 class HeavyRequestPolicyTest {
-    /** A node of rank 0 with a domain, a queue of task costs and known member loads; records what it sends. */
-    private static final class FakeNode implements WorkerView {
-        final long[] capacities;
-        final int[] domain;
-        final long[] known;
-        final List<Long> queue = new ArrayList<>();
-        final List<Integer> notices = new ArrayList<>();
-        final List<long[]> migrations = new ArrayList<>();
-        boolean mayMigrate = true;
-
-        FakeNode(long[] capacities, long... known) {
-            this.capacities = capacities;
-            this.known = known;
-            this.domain = new int[capacities.length - 1];
-            for (int k = 0; k < domain.length; k++) {
-                domain[k] = k + 1;
-            }
-        }
-
-        FakeNode queue(long... costs) {
-            for (long c : costs) {
-                queue.add(c);
-            }
-            return this;
-        }
-
-        @Override
-        public int rank() {
-            return 0;
-        }
-
-        @Override
-        public int nodes() {
-            return capacities.length;
-        }
-
-        @Override
-        public int[] domain() {
-            return domain;
-        }
-
-        @Override
-        public long capacity() {
-            return capacities[0];
-        }
-
-        @Override
-        public long capacityOf(int j) {
-            return capacities[j];
-        }
-
-        @Override
-        public long now() {
-            return 0;
-        }
-
-        @Override
-        public long timeUnit() {
-            return 1;
-        }
-
-        @Override
-        public long[] logP() {
-            return new long[] {0, 0, 0};
-        }
-
-        @Override
-        public long queuedWork() {
-            return queue.stream().mapToLong(Long::longValue).sum();
-        }
-
-        @Override
-        public int queuedTasks() {
-            return queue.size();
-        }
-
-        @Override
-        public double busyFraction() {
-            return 0;
-        }
-
-        @Override
-        public long knownWork(int j) {
-            return known[j];
-        }
-
-        @Override
-        public void assumeWork(int j, long work) {
-            known[j] = work;
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return new SplittableRandom(1);
-        }
-
-        @Override
-        public void notifyDomain(int state) {
-            notices.add(state);
-        }
-
-        @Override
-        public void notify(int j, int state) {
-            notices.add(state);
-        }
-
-        @Override
-        public void request(int j, long work) {
-            throw new AssertionError("the heavy policy never requests");
-        }
-
-        @Override
-        public void steal(int j) {
-            throw new AssertionError("the heavy policy never steals");
-        }
-
-        /** Newest first, as Worker does: tasks while within the amount, one more if that comes nearer. */
-        @Override
-        public long migrate(int j, long work, boolean newest) {
-            if (!mayMigrate || work <= 0) {
-                return 0;
-            }
-            long moved = 0;
-            while (!queue.isEmpty()) {
-                long c = queue.get(queue.size() - 1);
-                if (moved + c > work && moved + c - work >= work - moved) {
-                    break;
-                }
-                queue.remove(queue.size() - 1);
-                moved += c;
-                if (moved >= work) {
-                    break;
-                }
-            }
-            if (moved > 0) {
-                migrations.add(new long[] {j, moved});
-            }
-            return moved;
-        }
-
-        @Override
-        public void deny(int j) {
-        }
-
-        @Override
-        public void wakeAt(long time) {
-        }
-    }
-
     private static int stateByTheNoticesTest(WorkerView node) {
         return LoadNotices.aboveShare(node, 1.5) ? LoadNotices.HEAVY : LoadNotices.LIGHT;
     }
@@ -171,17 +21,19 @@ class HeavyRequestPolicyTest {
     @Test
     void aHeavyNodePushesToItsLightMembersAndTellsTheStateItIsInAfterwards() {
         // 10 tasks of 10 on node 0, members known at 0 and 40: tau = 140 / 30, share 46.7; heavy (100 > 70).
-        FakeNode node = new FakeNode(new long[] {10, 10, 10}, -1, 0, 40).queue(10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
+        FakeWorkerView node = new FakeWorkerView(new long[] {10, 10, 10}, -1, 0, 40).queue(10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
         WorkerPolicy heavy = new HeavyRequestPolicy().forNode(0);
         heavy.onFinished(node);
         assertThat(node.migrations).as("work moved").isNotEmpty();
         assertThat(node.notices).containsExactly(stateByTheNoticesTest(node));
+        assertThat(node.requests).as("a sender never requests").isEmpty();
+        assertThat(node.steals).as("a sender never steals").isEmpty();
     }
 
     @Test
     void aHeavyNodeThatMovesNothingTellsItIsHeavy() {
         // Tasks that arrived by migration cannot leave before one has run: nothing moves.
-        FakeNode node = new FakeNode(new long[] {10, 10}, -1, 0).queue(10, 10, 10, 10);
+        FakeWorkerView node = new FakeWorkerView(new long[] {10, 10}, -1, 0).queue(10, 10, 10, 10);
         node.mayMigrate = false;
         WorkerPolicy heavy = new HeavyRequestPolicy().forNode(0);
         heavy.onReleased(node);
@@ -193,9 +45,9 @@ class HeavyRequestPolicyTest {
     @Test
     void aNodeThatIsNotHeavyPushesNothingAndTellsItIsLightOnce() {
         // Balanced with its member (40 each), and a node with one task: neither is heavy.
-        FakeNode balanced = new FakeNode(new long[] {10, 10}, -1, 40).queue(10, 10, 10, 10);
-        FakeNode single = new FakeNode(new long[] {10, 10}, -1, 0).queue(100);
-        for (FakeNode node : List.of(balanced, single)) {
+        FakeWorkerView balanced = new FakeWorkerView(new long[] {10, 10}, -1, 40).queue(10, 10, 10, 10);
+        FakeWorkerView single = new FakeWorkerView(new long[] {10, 10}, -1, 0).queue(100);
+        for (FakeWorkerView node : List.of(balanced, single)) {
             WorkerPolicy heavy = new HeavyRequestPolicy().forNode(0);
             heavy.onFinished(node);
             heavy.onReleased(node);
@@ -209,7 +61,7 @@ class HeavyRequestPolicyTest {
         SplittableRandom r = new SplittableRandom(7);
         for (int i = 0; i < 2_000; i++) {
             long[] capacities = {1 + r.nextInt(50), 1 + r.nextInt(50), 1 + r.nextInt(50)};
-            FakeNode node = new FakeNode(capacities, -1, r.nextInt(3) - 1 + r.nextInt(400), r.nextInt(3) - 1 + r.nextInt(400));
+            FakeWorkerView node = new FakeWorkerView(capacities, -1, r.nextInt(3) - 1 + r.nextInt(400), r.nextInt(3) - 1 + r.nextInt(400));
             int tasks = r.nextInt(12);
             for (int k = 0; k < tasks; k++) {
                 node.queue(1 + r.nextInt(60));
@@ -231,13 +83,13 @@ class HeavyRequestPolicyTest {
 
     @Test
     void theSenderOfBidirectionalTellsNothing() {
-        FakeNode node = new FakeNode(new long[] {10, 10}, -1, 0).queue(10, 10, 10, 10);
+        FakeWorkerView node = new FakeWorkerView(new long[] {10, 10}, -1, 0).queue(10, 10, 10, 10);
         HeavyRequestPolicy.Sender sender = new HeavyRequestPolicy.Sender(1.5, false);
         sender.onFinished(node);
         sender.onIdle(node);
         assertThat(node.migrations).isNotEmpty();
         assertThat(node.notices).isEmpty();
-        assertThat(new HeavyRequestPolicy.Sender(1.5, false).tryPush(new FakeNode(new long[] {10, 10}, -1, 0).queue(5)))
+        assertThat(new HeavyRequestPolicy.Sender(1.5, false).tryPush(new FakeWorkerView(new long[] {10, 10}, -1, 0).queue(5)))
                 .as("one task is never heavy").isEqualTo(-1);
     }
 }
