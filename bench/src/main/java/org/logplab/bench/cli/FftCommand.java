@@ -170,8 +170,15 @@ final class FftCommand extends CommandBase {
                     }
                 }
             }
+            if (serialTimes.isEmpty()) {
+                continue; // no engine ran at this size (fftw alone, and missing)
+            }
             serialTimes.sort(null);
             serial[i] = serialTimes.get(serialTimes.size() / 2);
+        }
+        if (rows.isEmpty()) {
+            note("no engine ran: nothing to show");
+            return 0;
         }
         long[] sizesLong = ns.stream().mapToLong(Integer::longValue).toArray();
         double[] serialNanos = java.util.Arrays.stream(serial).asDoubleStream().toArray();
