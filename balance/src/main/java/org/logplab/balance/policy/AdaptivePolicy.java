@@ -30,11 +30,11 @@ package org.logplab.balance.policy;
  * </ul>
  * The decisions follow from comparing the prices. A victim gives the share of its queued work
  * that equalises the two drain times ({@code c_thief / (c_thief + c_victim)}, half with equal
- * capacities; the oldest tasks) when it has two tasks queued or more, and its one queued task when that task
- * would wait longer here (a task's duration) than it takes to move; otherwise it denies. A worker
- * that gets a task while it is busy and has a task queued pushes the newest task to a thief it
- * denied lately, when the wait here exceeds the move: sender-initiated exactly when an idle
- * worker is known and the move is cheap. It sends no load notices at all.
+ * capacities; the oldest tasks) when it has two tasks queued or more, and its one queued task
+ * when that task would wait longer here (a task's duration) than it takes to move; otherwise it
+ * denies. A worker that gets a task while it is busy and has a task queued pushes the newest
+ * task to a thief it denied lately, when the wait here exceeds the move: sender-initiated exactly
+ * when an idle worker is known and the move is cheap. It sends no load notices at all.
  */
 public final class AdaptivePolicy implements BalancingPolicy {
     /** How many times the price of a futile steal a steal's expected gain must be (with a margin for the estimates). */

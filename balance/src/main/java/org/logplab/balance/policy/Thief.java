@@ -19,6 +19,8 @@ final class Thief {
     private int failures;
     /** The smallest capacity in the domain, found at the first use; 0 before. */
     private long slowestMember;
+    /** Whether a member's capacity differs from this worker's, found with {@link #slowestMember}. */
+    private boolean capacitiesDiffer;
 
     /**
      * Whether a steal may go now: none is outstanding, the worker has a domain, and the pause
@@ -79,32 +81,30 @@ final class Thief {
         if (tasks == 0 || node.domain().length == 0) {
             return false;
         }
-        if (slowestMember(node) >= node.capacity()) {
+        long slowest = slowestMember(node);
+        if (slowest >= node.capacity()) {
             return false;
         }
-        double victimTask = (double) node.queuedWork() / tasks / slowestMember * node.timeUnit();
+        double victimTask = (double) node.queuedWork() / tasks / slowest * node.timeUnit();
         return Domain.queuedTime(node) < 2 * (Domain.roundTrip(node) + victimTask);
     }
 
     /** Whether some member of the domain has a capacity other than this worker's. */
     boolean capacitiesDiffer(WorkerView node) {
-        if (slowestMember(node) != node.capacity()) {
-            return true;
-        }
-        for (int j : node.domain()) {
-            if (node.capacityOf(j) != node.capacity()) {
-                return true;
-            }
-        }
-        return false;
+        slowestMember(node);
+        return capacitiesDiffer;
     }
 
-    /** The smallest capacity in the domain (found once: the domain and capacities are fixed). */
+    /**
+     * The smallest capacity in the domain; the first call also finds whether capacities differ
+     * (both are fixed for a run).
+     */
     private long slowestMember(WorkerView node) {
         if (slowestMember == 0) {
             slowestMember = Long.MAX_VALUE;
             for (int j : node.domain()) {
                 slowestMember = Math.min(slowestMember, node.capacityOf(j));
+                capacitiesDiffer |= node.capacityOf(j) != node.capacity();
             }
         }
         return slowestMember;
