@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -45,7 +46,7 @@ import org.logplab.core.cluster.Transport;
  * that node. Until then, and after a wrong HELLO, its frames are rejected and counted
  * ({@link #unknownPeerFrames()}); a second publisher claiming a node already bound is rejected too.
  *
- * <p>Threads: {@link #send} from any thread (each peer's publication under its lock); {@link #poll} and
+ * <p>Threads: {@link #send} and {@link #trySend} from any thread (each peer's publication under its lock); {@link #poll} and
  * {@link #connect} on the one receiving thread.
  */
 public final class AeronTransport implements Transport, AutoCloseable {
@@ -110,6 +111,8 @@ public final class AeronTransport implements Transport, AutoCloseable {
     private final Aeron aeron;
     private final Subscription subscription;
     private final ExclusivePublication[] publications;
+    /** Exclusive publications take one offer at a time: each peer's under its lock. */
+    private final ReentrantLock[] locks;
     private final List<Set<InetAddress>> peerHosts = new ArrayList<>();
     private final Int2IntHashMap nodeBySession = new Int2IntHashMap(-1);
     private final boolean[] bound;
@@ -153,6 +156,10 @@ public final class AeronTransport implements Transport, AutoCloseable {
             }
         }
         this.bound = new boolean[route.nodes()];
+        this.locks = new ReentrantLock[route.nodes()];
+        for (int i = 0; i < locks.length; i++) {
+            locks[i] = new ReentrantLock();
+        }
         this.assembler = new FragmentAssembler(this::onFragment);
         dir = sharedDriver == null ? Files.createTempDirectory("logplab-node" + node + "-") : null;
         MediaDriver d = null;
@@ -173,7 +180,7 @@ public final class AeronTransport implements Transport, AutoCloseable {
                 if (i != node) {
                     // Exclusive: a driver shares the concurrent publications of different clients
                     // to one channel and stream (IPC, or UDP through a shared driver), which would
-                    // mix the nodes' frames in one image. Its offers are serialised in offer().
+                    // mix the nodes' frames in one image. Its offers are serialised under locks[i].
                     publications[i] = a.addExclusivePublication(channel(i, termLength), stream(i));
                 }
             }
@@ -262,7 +269,7 @@ public final class AeronTransport implements Transport, AutoCloseable {
                     continue;
                 }
                 if (!helloSent[i] && publications[i].isConnected()) {
-                    helloSent[i] = sendHello(publications[i]);
+                    helloSent[i] = sendHello(i);
                 }
                 if (!helloSent[i]) {
                     missing.add(route.describe(i) + " is not listening");
@@ -282,12 +289,12 @@ public final class AeronTransport implements Transport, AutoCloseable {
         }
     }
 
-    private boolean sendHello(ExclusivePublication p) {
+    private boolean sendHello(int to) {
         UnsafeBuffer b = new UnsafeBuffer(new byte[HELLO_BYTES]);
         b.putInt(0, HELLO_MAGIC);
         b.putLong(4, token);
         b.putInt(12, node);
-        return offer(p, b, 0, HELLO_BYTES);
+        return offer(to, b, 0, HELLO_BYTES);
     }
 
     /** Polls received frames to the receiver; returns how many fragments it read. */
@@ -365,16 +372,47 @@ public final class AeronTransport implements Transport, AutoCloseable {
 
     @Override
     public boolean send(int to, DirectBuffer buffer, int offset, int length) {
+        checkLength(length);
+        return offer(to, buffer, offset, length);
+    }
+
+    @Override
+    public Offer trySend(int to, DirectBuffer buffer, int offset, int length) {
+        checkLength(length);
+        ReentrantLock lock = locks[to];
+        if (!lock.tryLock()) {
+            return Offer.WOULD_WAIT;
+        }
+        try {
+            long result = publications[to].offer(buffer, offset, length);
+            if (result >= 0) {
+                return Offer.SENT;
+            }
+            if (result == Publication.NOT_CONNECTED) {
+                return Offer.GONE;
+            }
+            if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
+                throw new IllegalStateException("the Aeron publication " + publications[to].channel() + " failed: " + result);
+            }
+            return Offer.WOULD_WAIT;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void checkLength(int length) {
         if (length > maxFrameLength()) {
             throw new IllegalArgumentException("a frame of " + length + " bytes exceeds the longest Aeron message here, "
                     + maxFrameLength() + " bytes (raise the term length)");
         }
-        return offer(publications[to], buffer, offset, length);
     }
 
-    private static boolean offer(ExclusivePublication p, DirectBuffer buffer, int offset, int length) {
-        synchronized (p) {
-            return offerExclusively(p, buffer, offset, length);
+    private boolean offer(int to, DirectBuffer buffer, int offset, int length) {
+        locks[to].lock();
+        try {
+            return offerExclusively(publications[to], buffer, offset, length);
+        } finally {
+            locks[to].unlock();
         }
     }
 

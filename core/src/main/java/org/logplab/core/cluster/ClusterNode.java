@@ -1,9 +1,7 @@
 package org.logplab.core.cluster;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -12,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Message;
 import org.logplab.core.Program;
@@ -22,6 +21,7 @@ import org.logplab.core.runtime.NodeRun;
 import org.logplab.core.runtime.NodeSnapshot;
 import org.logplab.core.runtime.RemoteRanks;
 import org.logplab.core.wire.MalformedFrameException;
+import org.logplab.core.wire.PayloadCodec;
 import org.logplab.core.wire.WireCodec;
 
 /**
@@ -37,34 +37,29 @@ import org.logplab.core.wire.WireCodec;
  *       real one).</li>
  * </ul>
  *
- * <p><b>Protocol.</b> Data frames are the wire codec's frames between ranks. Control frames use
- * the same codec with the source {@code P + sender node} and destination {@code P + receiver node}
- * (outside the ranks) and the kind as tag: every node says READY once its ranks exist; node 0 says
- * GO when all have; nodes REPORT quiescent snapshots to node 0, which answers LET_GO (model-clock
+ * <p><b>Protocol.</b> Every frame starts with its {@link FrameKind}. {@code DATA} frames carry
+ * the wire codec's frame of one message between ranks; control frames carry their typed payload
+ * ({@link ControlCodecs}) or nothing: every node says READY once its ranks exist; node 0 says GO
+ * when all have; nodes REPORT quiescent snapshots to node 0, which answers LET_GO (model-clock
  * recvAny), END (with every rank's totals) or FAIL (deadlock); every node sends a HEARTBEAT to
  * every other each {@value #HEARTBEAT_MILLIS} ms; a failure anywhere is sent to all as FAIL; after
- * END the others say BYE and node 0 answers FIN, so that nobody shuts down under a peer's last frames.
+ * END the others say BYE and node 0 answers FIN, so that nobody shuts down under a peer's last
+ * frames. A frame longer than the transport carries travels in CHUNKs ({@link FrameSplitter},
+ * {@link FrameAssembler}): messages have no size limit but memory.
  *
  * <p><b>Failure.</b> A peer silent for the peer timeout (or never heard within the connect
- * timeout) fails the run on this node, naming the peer's ranks. A frame that does not decode, or
- * claims a source or destination its sender may not use, is rejected and counted
- * ({@link #malformedFrames()}, {@link #misaddressedFrames()}); it never reaches a rank.
+ * timeout) fails the run on this node, naming the peer's ranks ({@link PeerLiveness}), and how much
+ * of a long frame from it had come if one was under way. A frame that does not decode, or claims a
+ * source or destination its sender may not use, is rejected and counted ({@link #malformedFrames()},
+ * {@link #misaddressedFrames()}); it never reaches a rank.
  *
  * <p><b>Threads.</b> {@link #run} on the caller's thread; {@link #onFrame} and {@link #tick} on
  * the transport's one receiving thread, which should call {@code tick} at least every few
  * milliseconds until {@link #finished()}.
  */
 public final class ClusterNode {
-    static final int READY = 1;
-    static final int GO = 2;
-    static final int HEARTBEAT = 3;
-    static final int REPORT = 4;
-    static final int LET_GO = 5;
-    static final int END = 6;
-    static final int FAIL = 7;
-    static final int BYE = 8;
-    static final int FIN = 9;
     static final long HEARTBEAT_MILLIS = 100;
+    private static final long DRAIN_MILLIS = 2_000;
     private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(3);
     private static final long FAIL_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     private static final ThreadLocal<ExpandableArrayBuffer> BUFFERS = ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(1024));
@@ -75,13 +70,11 @@ public final class ClusterNode {
     private final int node;
     private final RunConfig config;
     private final WireCodec codec;
-    private final Transport transport;
-    private final long peerTimeoutNanos;
-    private final long connectTimeoutNanos;
+    private final FrameSplitter out;
+    private final ControlOutbox control;
+    private final FrameAssembler assembler;
+    private final PeerLiveness liveness;
     private final int p;
-    private final long createdNanos = System.nanoTime();
-    private final long[] lastHeard;
-    private final boolean[] heard;
     private final AtomicLongArray sentTo;
     private final long[] receivedFrom;
     private final ClusterCoordinator coordinator;
@@ -98,6 +91,7 @@ public final class ClusterNode {
     private volatile Phase phase = Phase.SETUP;
     private volatile RunFailedException earlyFailure;
     private volatile long phaseSince;
+    private volatile long finishedAt;
     private boolean readySent;
     private long appliedSeq;
     private long lastBeat;
@@ -133,13 +127,12 @@ public final class ClusterNode {
         this.node = node;
         this.config = config;
         this.codec = codec;
-        this.transport = transport;
-        this.peerTimeoutNanos = peerTimeout.toNanos();
-        this.connectTimeoutNanos = connectTimeout.toNanos();
         this.p = partition.P();
         int n = partition.nodes();
-        this.lastHeard = new long[n];
-        this.heard = new boolean[n];
+        this.out = new FrameSplitter(transport, n);
+        this.control = new ControlOutbox(transport, out, n);
+        this.assembler = new FrameAssembler(n);
+        this.liveness = new PeerLiveness(node, n, peerTimeout.toNanos(), connectTimeout.toNanos(), System.nanoTime());
         this.sentTo = new AtomicLongArray(n);
         this.receivedFrom = new long[n];
         this.coordinator = node == 0 ? new ClusterCoordinator(partition, config.clock() == ClockKind.MODEL) : null;
@@ -192,12 +185,22 @@ public final class ClusterNode {
         failLocal(new RunFailedException(-1, "node " + node + ": " + reason, null));
     }
 
-    /** Whether this node is done with the network: the transport may close. */
+    /**
+     * Whether this node is done with the network: the run has ended here and its last control
+     * frames have gone (or have had {@value #DRAIN_MILLIS} ms to); the transport may close.
+     */
     public boolean finished() {
-        return finished.getCount() == 0;
+        if (finished.getCount() != 0) {
+            return false;
+        }
+        long now = System.nanoTime();
+        if (finishedAt == 0) {
+            finishedAt = now;
+        }
+        return control.idle() || now - finishedAt > TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS);
     }
 
-    /** Frames that did not decode. */
+    /** Frames that did not decode (chunks out of order among them). */
     public long malformedFrames() {
         return malformed.get();
     }
@@ -212,9 +215,14 @@ public final class ClusterNode {
         return discardedAfterFailure.get();
     }
 
+    /** Long frames dropped before their last chunk came: a chunk out of order, or a sender lost mid-frame. */
+    public long incompleteFrames() {
+        return assembler.discarded();
+    }
+
     /** Why the latest control frame could not be sent (the transport had closed), or null. */
     public String lastTransportError() {
-        return lastTransportError;
+        return control.lastError() != null ? control.lastError() : lastTransportError;
     }
 
     /** Why the latest frame was rejected, or null if none was. */
@@ -228,34 +236,40 @@ public final class ClusterNode {
             reject(misaddressed, "a frame from node " + fromNode + ", not a peer of node " + node);
             return;
         }
-        lastHeard[fromNode] = System.nanoTime();
-        heard[fromNode] = true;
-        WireCodec.Frame frame;
+        liveness.heard(fromNode, System.nanoTime());
         try {
-            frame = codec.decode(buffer, offset, length);
+            FrameKind kind = FrameKind.of(length > 0 ? buffer.getByte(offset) : -1);
+            if (kind == FrameKind.CHUNK) {
+                DirectBuffer whole = assembler.add(fromNode, buffer, offset, length);
+                if (whole == null) {
+                    return;
+                }
+                buffer = whole;
+                offset = 0;
+                length = whole.capacity();
+                kind = FrameKind.of(buffer.getByte(0));
+                if (kind == FrameKind.CHUNK) {
+                    throw new MalformedFrameException("a chunked frame of chunks");
+                }
+            }
+            if (kind == FrameKind.DATA) {
+                data(fromNode, codec.decode(buffer, offset + 1, length - 1));
+            } else {
+                control(fromNode, kind, buffer, offset + 1, length - 1);
+            }
         } catch (MalformedFrameException e) {
             reject(malformed, "malformed frame from " + partition.describe(fromNode) + ": " + e.getMessage());
-            return;
         }
+    }
+
+    private void data(int fromNode, WireCodec.Frame frame) {
         Message m = frame.message();
-        if (m.source() >= p) {
-            if (m.source() != p + fromNode || frame.destination() != p + node) {
-                reject(misaddressed, "a control frame from " + partition.describe(fromNode) + " names source "
-                        + m.source() + " and destination " + frame.destination());
-                return;
-            }
-            try {
-                control(fromNode, m);
-            } catch (IllegalArgumentException | ClassCastException e) {
-                reject(malformed, "bad control frame " + m.tag() + " from " + partition.describe(fromNode) + ": " + e.getMessage());
-            }
+        int destination = frame.destination();
+        if (m.source() >= p || destination >= p || partition.nodeOf(m.source()) != fromNode || partition.nodeOf(destination) != node) {
+            reject(misaddressed, "a message " + m.source() + " -> " + destination + " from " + partition.describe(fromNode));
             return;
         }
         NodeRun r = run;
-        if (partition.nodeOf(m.source()) != fromNode || partition.nodeOf(frame.destination()) != node) {
-            reject(misaddressed, "a message " + m.source() + " -> " + frame.destination() + " from " + partition.describe(fromNode));
-            return;
-        }
         if (phase == Phase.SETUP && readySent && r != null) {
             // A peer that heard GO first: GO went out after every READY, so it is on its way here too.
             start(r);
@@ -264,10 +278,10 @@ public final class ClusterNode {
             // In flight when the run failed: the failure is the run's outcome, the message part of it.
             discardedAfterFailure.incrementAndGet();
         } else if (phase != Phase.RUNNING || r == null) {
-            reject(misaddressed, "a message " + m.source() + " -> " + frame.destination() + " while the run is " + phase);
+            reject(misaddressed, "a message " + m.source() + " -> " + destination + " while the run is " + phase);
         } else {
             receivedFrom[fromNode]++;
-            r.deliver(m, frame.destination());
+            r.deliver(m, destination);
             changed = true;
         }
     }
@@ -277,58 +291,62 @@ public final class ClusterNode {
         lastRejection = why;
     }
 
-    private void control(int from, Message m) {
-        NodeRun r = run;
-        switch (m.tag()) {
-            case HEARTBEAT -> { }
-            case READY -> {
-                requireCoordinator(m);
-                ready[from] = true;
-                maybeGo();
-            }
-            case GO -> {
-                if (r == null || !readySent) {
-                    throw new IllegalArgumentException("GO before this node said READY");
-                }
-                if (phase == Phase.SETUP) {
-                    start(r);
-                }
-            }
-            case REPORT -> {
-                requireCoordinator(m);
-                if (phase == Phase.RUNNING) {
-                    coordinator.onReport(from, Report.decode((long[]) m.payload(), partition, from));
-                    evaluate();
-                }
-            }
-            case LET_GO -> {
-                long[] a = (long[]) m.payload();
-                List<Integer> ranks = new ArrayList<>();
-                for (int i = 1; i < a.length; i++) {
-                    ranks.add(Math.toIntExact(a[i]));
-                }
-                letGo(r, a[0], ranks);
-            }
-            case END -> end(r, (long[]) m.payload());
-            case FAIL -> {
-                String text = new String((byte[]) m.payload(), StandardCharsets.UTF_8);
-                failFromPeer((int) m.sendStart(), partition.describe(from) + " reports: " + text);
-            }
-            case BYE -> {
-                requireCoordinator(m);
-                if (++byes == partition.nodes() - 1) {
-                    broadcast(FIN, null, 0);
-                    finished.countDown();
-                }
-            }
-            case FIN -> finished.countDown();
-            default -> throw new IllegalArgumentException("unknown control kind " + m.tag());
+    private void control(int from, FrameKind kind, DirectBuffer buffer, int offset, int length) {
+        if (kind.empty() && length != 0) {
+            throw new MalformedFrameException("a " + kind + " frame with " + length + " payload bytes");
         }
-    }
-
-    private void requireCoordinator(Message m) {
-        if (coordinator == null) {
-            throw new IllegalArgumentException("control kind " + m.tag() + " is for node 0");
+        if (kind.toCoordinator() ? coordinator == null : kind.fromCoordinator() && from != 0) {
+            reject(misaddressed, "a " + kind + " frame from " + partition.describe(from) + " to node " + node
+                    + (kind.toCoordinator() ? ": it is for node 0" : ": only node 0 sends it"));
+            return;
+        }
+        try {
+            NodeRun r = run;
+            switch (kind) {
+                case HEARTBEAT -> { }
+                case READY -> {
+                    ready[from] = true;
+                    maybeGo();
+                }
+                case GO -> {
+                    if (r == null || !readySent) {
+                        throw new IllegalArgumentException("GO before this node said READY");
+                    }
+                    if (phase == Phase.SETUP) {
+                        start(r);
+                    }
+                }
+                case REPORT -> {
+                    Report report = ControlCodecs.REPORT.decode(buffer, offset, length).checkedFrom(partition, from);
+                    if (phase == Phase.RUNNING) {
+                        coordinator.onReport(from, report);
+                        evaluate();
+                    }
+                }
+                case LET_GO -> {
+                    ControlCodecs.LetGo go = ControlCodecs.LET_GO.decode(buffer, offset, length);
+                    List<Integer> ranks = new ArrayList<>(go.ranks().length);
+                    for (int rank : go.ranks()) {
+                        ranks.add(rank);
+                    }
+                    letGo(r, go.seq(), ranks);
+                }
+                case END -> end(r, ControlCodecs.END.decode(buffer, offset, length));
+                case FAIL -> {
+                    ControlCodecs.FailureNotice f = ControlCodecs.FAIL.decode(buffer, offset, length);
+                    failFromPeer(f.rank(), partition.describe(from) + " reports: " + f.text());
+                }
+                case BYE -> {
+                    if (++byes == partition.nodes() - 1) {
+                        broadcast(FrameKind.FIN, null, null);
+                        finished.countDown();
+                    }
+                }
+                case FIN -> finished.countDown();
+                case DATA, CHUNK -> throw new IllegalStateException(kind + " is not a control frame");
+            }
+        } catch (IllegalArgumentException e) {
+            reject(malformed, "bad control frame " + kind + " from " + partition.describe(from) + ": " + e.getMessage());
         }
     }
 
@@ -342,12 +360,12 @@ public final class ClusterNode {
                 ready[0] = true;
                 maybeGo();
             } else {
-                send(0, READY, null, 0);
+                send(0, FrameKind.READY, null, null);
             }
         }
-        if (now - lastBeat >= TimeUnit.MILLISECONDS.toNanos(HEARTBEAT_MILLIS) && !finished()) {
+        if (now - lastBeat >= TimeUnit.MILLISECONDS.toNanos(HEARTBEAT_MILLIS) && finished.getCount() != 0) {
             lastBeat = now;
-            broadcast(HEARTBEAT, null, 0);
+            broadcast(FrameKind.HEARTBEAT, null, null);
         }
         Phase ph = phase;
         if (ph == Phase.SETUP || ph == Phase.RUNNING) {
@@ -368,30 +386,25 @@ public final class ClusterNode {
                     coordinator.onReport(0, report);
                     evaluate();
                 } else {
-                    send(0, REPORT, report.encode(), 0);
+                    send(0, FrameKind.REPORT, ControlCodecs.REPORT, report);
                 }
             }
         }
     }
 
     private void checkPeers(long now) {
-        List<String> silent = new ArrayList<>();
-        for (int i = 0; i < partition.nodes(); i++) {
-            if (i == node) {
-                continue;
-            }
-            if (heard[i] && now - lastHeard[i] > peerTimeoutNanos) {
-                silent.add(partition.describe(i) + " silent for " + TimeUnit.NANOSECONDS.toMillis(now - lastHeard[i])
-                        + " ms (peer timeout " + TimeUnit.NANOSECONDS.toMillis(peerTimeoutNanos) + " ms)");
-            } else if (!heard[i] && now - createdNanos > connectTimeoutNanos) {
-                silent.add(partition.describe(i) + " never heard within the connect timeout of "
-                        + TimeUnit.NANOSECONDS.toMillis(connectTimeoutNanos) + " ms");
-            }
+        List<Integer> silent = liveness.silent(now);
+        if (silent.isEmpty()) {
+            return;
         }
-        if (!silent.isEmpty()) {
-            failLocal(new RunFailedException(-1, "lost contact on node " + node + ": " + String.join("; ", silent)
-                    + "; the process died, stopped answering or never joined", null));
+        List<String> why = new ArrayList<>();
+        for (int i : silent) {
+            String lost = assembler.discard(i);
+            why.add(partition.describe(i) + " " + liveness.why(i, now)
+                    + (lost == null ? "" : " (" + lost + " from it had come; the frame was discarded)"));
         }
+        failLocal(new RunFailedException(-1, "lost contact on node " + node + ": " + String.join("; ", why)
+                + "; the process died, stopped answering or never joined", null));
     }
 
     private void maybeGo() {
@@ -401,7 +414,7 @@ public final class ClusterNode {
             }
         }
         if (phase == Phase.SETUP && run != null) {
-            broadcast(GO, null, 0);
+            broadcast(FrameKind.GO, null, null);
             start(run);
         }
     }
@@ -423,19 +436,15 @@ public final class ClusterNode {
                     if (e.getKey() == 0) {
                         letGo(r, go.seq(), e.getValue());
                     } else {
-                        long[] a = new long[e.getValue().size() + 1];
-                        a[0] = go.seq();
-                        for (int i = 0; i < e.getValue().size(); i++) {
-                            a[i + 1] = e.getValue().get(i);
-                        }
-                        send(e.getKey(), LET_GO, a, 0);
+                        int[] ranks = e.getValue().stream().mapToInt(Integer::intValue).toArray();
+                        send(e.getKey(), FrameKind.LET_GO, ControlCodecs.LET_GO, new ControlCodecs.LetGo(go.seq(), ranks));
                     }
                 }
             }
             case ClusterCoordinator.End end -> {
-                long[] a = encodeEnd(end);
-                broadcast(END, a, 0);
-                end(r, a);
+                ControlCodecs.RunEnd e = new ControlCodecs.RunEnd(end.finish(), end.sent(), end.received(), end.inFlight());
+                broadcast(FrameKind.END, ControlCodecs.END, e);
+                end(r, e);
                 if (partition.nodes() == 1) {
                     finished.countDown();
                 }
@@ -459,40 +468,18 @@ public final class ClusterNode {
         changed = true;
     }
 
-    private long[] encodeEnd(ClusterCoordinator.End end) {
-        List<RunResult.InFlight> left = end.inFlight();
-        long[] a = new long[3 * p + 1 + 3 * left.size()];
-        System.arraycopy(end.finish(), 0, a, 0, p);
-        System.arraycopy(end.sent(), 0, a, p, p);
-        System.arraycopy(end.received(), 0, a, 2 * p, p);
-        a[3 * p] = left.size();
-        int i = 3 * p + 1;
-        for (RunResult.InFlight f : left) {
-            a[i++] = f.source();
-            a[i++] = f.destination();
-            a[i++] = f.count();
-        }
-        return a;
-    }
-
-    private void end(NodeRun r, long[] a) {
+    private void end(NodeRun r, ControlCodecs.RunEnd e) {
         if (r == null || phase != Phase.RUNNING) {
             throw new IllegalArgumentException("END while the run is " + phase);
         }
-        int k = Math.toIntExact(a[3 * p]);
-        if (a.length != 3 * p + 1 + 3 * k) {
-            throw new IllegalArgumentException("END of " + a.length + " values for P = " + p);
-        }
-        List<RunResult.InFlight> left = new ArrayList<>(k);
-        for (int i = 3 * p + 1; i < a.length; i += 3) {
-            left.add(new RunResult.InFlight(Math.toIntExact(a[i]), Math.toIntExact(a[i + 1]), a[i + 2]));
+        if (e.finish().length != p) {
+            throw new IllegalArgumentException("END of " + e.finish().length + " ranks for P = " + p);
         }
         phaseSince = System.nanoTime();
         phase = Phase.ENDED;
-        r.end(Arrays.copyOfRange(a, 0, p), Arrays.copyOfRange(a, p, 2 * p),
-                Arrays.copyOfRange(a, 2 * p, 3 * p), left);
+        r.end(e.finish(), e.sent(), e.received(), e.inFlight());
         if (coordinator == null) {
-            send(0, BYE, null, 0);
+            send(0, FrameKind.BYE, null, null);
         }
     }
 
@@ -519,30 +506,34 @@ public final class ClusterNode {
         }
     }
 
-    private void broadcast(int kind, Object payload, long aux) {
+    private <T> void broadcast(FrameKind kind, PayloadCodec<T> payloadCodec, T payload) {
         for (int i = 0; i < partition.nodes(); i++) {
             if (i != node) {
-                send(i, kind, payload, aux);
+                send(i, kind, payloadCodec, payload);
             }
         }
     }
 
     /**
-     * Sends a control frame. Best effort: a peer that is gone is noticed by its silence, and a
-     * transport that has closed or failed (this node is finishing or failing) has nobody left to tell.
+     * Sends a control frame through the outbox, never waiting. Best effort: a peer that is gone is
+     * noticed by its silence, and a transport that has closed or failed (this node is finishing or
+     * failing) has nobody left to tell.
      */
-    private void send(int to, int kind, Object payload, long aux) {
-        Message m = new Message(p + node, kind, payload, 0, aux, 0);
-        ExpandableArrayBuffer buffer = buffer(codec.frameLength(m));
-        int length = codec.encode(m, p + to, buffer, 0);
+    private <T> void send(int to, FrameKind kind, PayloadCodec<T> payloadCodec, T payload) {
+        int length = 1 + (payload == null ? 0 : payloadCodec.encodedLength(payload));
+        MutableDirectBuffer buffer = buffer(length);
+        buffer.putByte(0, kind.code);
+        if (payload != null) {
+            payloadCodec.encode(payload, buffer, 1);
+        }
         try {
-            transport.send(to, buffer, 0, length);
+            control.send(to, buffer, length);
         } catch (RuntimeException e) {
             lastTransportError = "could not send control frame " + kind + " to node " + to + ": " + e.getMessage();
         }
     }
 
-    private static ExpandableArrayBuffer buffer(int length) {
+    private static MutableDirectBuffer buffer(int length) {
         ExpandableArrayBuffer b = BUFFERS.get();
         if (b.capacity() < length) {
             b = new ExpandableArrayBuffer(Math.max(length, 2 * b.capacity()));
@@ -566,15 +557,12 @@ public final class ClusterNode {
         @Override
         public void send(int dst, Message m) {
             int to = partition.nodeOf(dst);
-            int length = codec.frameLength(m);
-            if (length > transport.maxFrameLength()) {
-                throw new IllegalArgumentException("a message to rank " + dst + " takes " + length
-                        + " bytes on the wire; the transport carries at most " + transport.maxFrameLength());
-            }
-            ExpandableArrayBuffer buffer = buffer(length);
-            codec.encode(m, dst, buffer, 0);
+            int length = 1 + codec.frameLength(m);
+            MutableDirectBuffer buffer = buffer(length);
+            buffer.putByte(0, FrameKind.DATA.code);
+            codec.encode(m, dst, buffer, 1);
             sentTo.incrementAndGet(to);
-            if (!transport.send(to, buffer, 0, length)) {
+            if (!out.send(to, buffer, 0, length)) {
                 throw new IllegalStateException("cannot send to rank " + dst + ": " + partition.describe(to) + " is not connected");
             }
         }
@@ -590,8 +578,7 @@ public final class ClusterNode {
                 phaseSince = System.nanoTime();
                 phase = Phase.FAILED;
             }
-            byte[] text = String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8);
-            broadcast(FAIL, text, failure.rank());
+            broadcast(FrameKind.FAIL, ControlCodecs.FAIL, new ControlCodecs.FailureNotice(failure.rank(), String.valueOf(failure.getMessage())));
         }
     }
 }

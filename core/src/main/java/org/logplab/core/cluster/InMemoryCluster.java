@@ -40,6 +40,7 @@ public final class InMemoryCluster {
     private final List<ConcurrentLinkedQueue<Frame>> inboxes = new ArrayList<>();
     private final java.util.concurrent.atomic.AtomicIntegerArray silenced;
     private volatile long jitterNanos;
+    private volatile int maxFrameLength = 1 << 24;
 
     /**
      * The nodes of {@code partition} for one run of {@code config}.
@@ -73,7 +74,7 @@ public final class InMemoryCluster {
 
                 @Override
                 public int maxFrameLength() {
-                    return 1 << 24;
+                    return maxFrameLength;
                 }
             };
             nodes[i] = new ClusterNode(partition, i, config, codec, t, peerTimeout, Duration.ofSeconds(20));
@@ -89,6 +90,18 @@ public final class InMemoryCluster {
             throw new IllegalArgumentException("jitter must not be negative, got " + maxNanos);
         }
         this.jitterNanos = maxNanos;
+        return this;
+    }
+
+    /**
+     * Makes the in-memory transport carry frames of at most {@code bytes} (16 MiB by default), so
+     * that longer ones go in chunks as over a real transport. Call before {@link #run}.
+     */
+    public InMemoryCluster maxFrameLength(int bytes) {
+        if (bytes < 64) {
+            throw new IllegalArgumentException("the longest frame must be at least 64 bytes, got " + bytes);
+        }
+        this.maxFrameLength = bytes;
         return this;
     }
 

@@ -9,6 +9,16 @@ import org.agrona.DirectBuffer;
  * {@link ClusterNode#onFrame} on one thread, in the order each peer sent them.
  */
 public interface Transport {
+    /** What {@link #trySend} did. */
+    enum Offer {
+        /** The frame went. */
+        SENT,
+        /** The frame would have had to wait (back-pressure, or another thread sending to the peer): it did not go. */
+        WOULD_WAIT,
+        /** The peer is not connected (it is gone): the frame did not go. */
+        GONE
+    }
+
     /**
      * Sends one frame to {@code node}, waiting while the way is back-pressured. Thread-safe.
      *
@@ -16,6 +26,18 @@ public interface Transport {
      * @throws IllegalArgumentException if the frame is longer than {@link #maxFrameLength()}
      */
     boolean send(int node, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Sends one frame to {@code node} if it can go without waiting. The receiving thread sends
+     * this way, since a receiving thread that waits for its peer's window while the peer waits for
+     * its own is a deadlock. A transport whose {@link #send} can wait must override this;
+     * the default sends.
+     *
+     * @throws IllegalArgumentException if the frame is longer than {@link #maxFrameLength()}
+     */
+    default Offer trySend(int node, DirectBuffer buffer, int offset, int length) {
+        return send(node, buffer, offset, length) ? Offer.SENT : Offer.GONE;
+    }
 
     /** The longest frame, in bytes, this transport carries. */
     int maxFrameLength();

@@ -80,13 +80,14 @@ class ClusterFaultTest {
         };
         RunResult single = Machine.run(config, program);
         InMemoryCluster cluster = new InMemoryCluster(partition, config, new WireCodec(), Duration.ofSeconds(10));
-        // Garbage, a truncated header, a frame claiming node 0's rank 1 but sent by node 1, a frame
-        // for a rank node 1 does not run, and a control frame with a forged source.
+        // Garbage (a chunk too short to hold a piece), a data frame with a truncated header, a frame
+        // claiming node 0's rank 1 but sent by node 1, a frame for a rank node 1 does not run, and a GO
+        // from node 1 (only node 0 says GO).
         cluster.inject(1, 0, new byte[] {1, 2, 3});
-        cluster.inject(1, 0, new byte[WireCodec.HEADER_BYTES]);
+        cluster.inject(1, 0, new byte[1 + WireCodec.HEADER_BYTES - 1]);
         cluster.inject(1, 0, frame(codec, new Message(1, 0, 99L, 8, 0, 0), 0));
         cluster.inject(0, 1, frame(codec, new Message(0, 0, 99L, 8, 0, 0), 1));
-        cluster.inject(1, 0, frame(codec, new Message(P + 0, ClusterNode.GO, null, 0, 0, 0), P));
+        cluster.inject(1, 0, new byte[] {4});
         List<InMemoryCluster.Outcome> outcomes = cluster.run(program);
         for (InMemoryCluster.Outcome o : outcomes) {
             assertThat(o.failure()).isNull();
@@ -101,10 +102,11 @@ class ClusterFaultTest {
         assertThat(cluster.node(1).lastRejection()).contains("0 -> 1");
     }
 
+    /** A data frame as a node sends it: the kind byte 0, then the wire codec's frame. */
     private static byte[] frame(WireCodec codec, Message m, int destination) {
         ExpandableArrayBuffer b = new ExpandableArrayBuffer();
-        int n = codec.encode(m, destination, b, 0);
-        byte[] bytes = new byte[n];
+        int n = codec.encode(m, destination, b, 1);
+        byte[] bytes = new byte[1 + n];
         b.getBytes(0, bytes);
         return bytes;
     }
