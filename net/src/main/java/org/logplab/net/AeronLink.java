@@ -61,10 +61,15 @@ final class AeronLink implements AutoCloseable {
         }
     }
 
-    /** Publishes {@code length} bytes of {@code buffer}, waiting while the stream is back-pressured. */
+    /** Publishes the first {@code length} bytes of {@code buffer}, waiting while the stream is back-pressured. */
     static void offer(Publication publication, UnsafeBuffer buffer, int length) {
+        offer(publication, buffer, 0, length);
+    }
+
+    /** Publishes {@code length} bytes of {@code buffer} from {@code offset}, waiting while the stream is back-pressured. */
+    static void offer(Publication publication, UnsafeBuffer buffer, int offset, int length) {
         long result;
-        while ((result = publication.offer(buffer, 0, length)) < 0) {
+        while ((result = publication.offer(buffer, offset, length)) < 0) {
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
                 throw new IllegalStateException("the Aeron publication " + publication.channel() + " failed: " + result);
             }

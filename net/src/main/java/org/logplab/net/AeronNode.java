@@ -51,9 +51,11 @@ public final class AeronNode {
      * @param misaddressedFrames frames from peers naming ranks they may not use
      * @param lastRejection why the latest frame was rejected, or null
      * @param discardedAfterFailure messages that arrived after the run had failed here
+     * @param incompleteFrames frames longer than one Aeron message dropped before their last chunk
+     *     came (a chunk out of turn, or a sender lost mid-frame)
      */
     public record Outcome(RunResult result, RunFailedException failure, long unknownPeerFrames, long malformedFrames,
-                          long misaddressedFrames, String lastRejection, long discardedAfterFailure) {
+                          long misaddressedFrames, String lastRejection, long discardedAfterFailure, long incompleteFrames) {
     }
 
     /**
@@ -109,7 +111,7 @@ public final class AeronNode {
             }
             String why = transport.lastRejection() != null ? transport.lastRejection() : cluster.lastRejection();
             return new Outcome(result, failure, transport.unknownPeerFrames(), cluster.malformedFrames(),
-                    cluster.misaddressedFrames(), why, cluster.discardedAfterFailure());
+                    cluster.misaddressedFrames(), why, cluster.discardedAfterFailure(), cluster.incompleteFrames());
         }
     }
 }

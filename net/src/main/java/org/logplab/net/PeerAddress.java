@@ -77,4 +77,23 @@ public record PeerAddress(String host, int port) {
     public String toString() {
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
+
+    /**
+     * {@code n} addresses on the loopback interface with UDP ports that were free a moment ago
+     * (held together while chosen, so they differ).
+     */
+    public static List<PeerAddress> loopback(int n) throws java.io.IOException {
+        List<java.net.DatagramSocket> held = new ArrayList<>();
+        try {
+            List<PeerAddress> peers = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress());
+                held.add(s);
+                peers.add(new PeerAddress("127.0.0.1", s.getLocalPort()));
+            }
+            return peers;
+        } finally {
+            held.forEach(java.net.DatagramSocket::close);
+        }
+    }
 }

@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
  * {@code first_rank}, {@code last_rank}, {@code ok}, then on success {@code makespan},
  * {@code finish_times} (every rank), {@code results} (this node's ranks, in order), {@code sent},
  * {@code received} (totals over every rank), {@code real_ms}; on failure {@code error}; always
- * {@code rejected_unknown_peer}, {@code rejected_malformed}, {@code rejected_misaddressed}.
+ * {@code rejected_unknown_peer}, {@code rejected_malformed}, {@code rejected_misaddressed},
+ * {@code incomplete_frames} (long frames dropped before their last chunk: a sender lost mid-frame).
  */
 @Command(name = "node", header = "Join a multi-process run as one node (Aeron UDP).", description = {
     "Runs this node's block of ranks of a job and exchanges messages with the other nodes over Aeron.",
@@ -118,6 +119,7 @@ final class NodeCommand extends CommandBase {
         f.put("rejected_unknown_peer", outcome.unknownPeerFrames());
         f.put("rejected_malformed", outcome.malformedFrames());
         f.put("rejected_misaddressed", outcome.misaddressedFrames());
+        f.put("incomplete_frames", outcome.incompleteFrames());
         if (outcome.discardedAfterFailure() > 0) {
             note("node " + node + ": " + outcome.discardedAfterFailure() + " messages arrived after the run had failed and were discarded with it");
         }

@@ -2,6 +2,7 @@ package org.logplab.bench.cli;
 
 import java.util.ArrayList;
 import org.logplab.net.AeronPingPong;
+import org.logplab.net.ClusterPingPong;
 import java.util.List;
 import java.util.Map;
 import org.logplab.core.LogP;
@@ -16,11 +17,15 @@ import picocli.CommandLine.Option;
  * {@code t(m) = t0 + m / r_inf} through the medians.
  *
  * <p>{@code --transport aeron-ipc|aeron-udp} measures Aeron through an embedded media driver
- * instead of the runtime's in-process channels ({@link AeronPingPong}).
+ * instead of the runtime's in-process channels, two ways for each size: the transport's own
+ * ({@link AeronPingPong}: a frame, streamed as Aeron's longest messages where it is longer) and
+ * the cluster's whole path between two nodes ({@link ClusterPingPong}: codec, chunks, reassembly,
+ * delivery to a rank), so large-message throughput shows beside the transport's.
  *
- * <p>JSON Lines: one object per size ({@code transport}, {@code size_bytes}, {@code oneway_ns_p50},
- * {@code oneway_ns_min}, {@code mb_per_s}, {@code reps}, {@code latency}: the runtime's latency
- * recording, {@code all}, or null over Aeron), then one with {@code fit: "hockney"}, {@code t0_ns},
+ * <p>JSON Lines: one object per size and path ({@code transport}, {@code path}: {@code inprocess},
+ * {@code aeron} or {@code cluster}, {@code size_bytes}, {@code oneway_ns_p50}, {@code oneway_ns_min},
+ * {@code mb_per_s}, {@code reps}, {@code latency}: the runtime's latency recording, {@code all},
+ * or null over Aeron), then per path one with {@code fit: "hockney"}, {@code path}, {@code t0_ns},
  * {@code r_inf_bytes_per_ns}, {@code m_half_bytes}, {@code pi0_per_ns}, {@code r2}.
  */
 @Command(header = "One-way times over message sizes and the Hockney fit.", name = "pingpong", description = {
@@ -48,6 +53,7 @@ final class PingPongCommand extends CommandBase {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
         List<PingPong.Result> results = new ArrayList<>();
+        List<PingPong.Result> cluster = new ArrayList<>();
         boolean inProcess = transport.equals("inprocess");
         if (inProcess) {
             LogP params = injected.toLogP(2);
@@ -62,52 +68,97 @@ final class PingPongCommand extends CommandBase {
             if (injected.any()) {
                 throw new IllegalArgumentException("--L --o --g --G inject delays into the in-process runtime only, not into " + transport);
             }
-            note("ping-pong over " + transport + " (embedded media driver, " + sizes.size() + " sizes)...");
-            results.addAll(List.of(AeronPingPong.run(medium, sizes.stream().mapToInt(Integer::intValue).toArray(),
-                    Math.max(100, reps / 5), reps)));
+            int[] s = sizes.stream().mapToInt(Integer::intValue).toArray();
+            note("ping-pong over " + transport + " (embedded media driver, " + sizes.size() + " sizes): the transport's own...");
+            results.addAll(List.of(AeronPingPong.run(medium, s, Math.max(100, reps / 5), reps)));
+            note("...and between two cluster nodes (codec, chunks, reassembly, delivery to a rank)...");
+            cluster.addAll(List.of(ClusterPingPong.run(medium, s, Math.max(100, reps / 5), reps)));
         }
-        double[] x = results.stream().mapToDouble(PingPong.Result::bytes).toArray();
-        double[] y = results.stream().mapToDouble(PingPong.Result::medianOneWayNanos).toArray();
-        HockneyFit fit = results.stream().map(PingPong.Result::bytes).distinct().count() >= 2 ? HockneyFit.fit(x, y) : null;
+        String path = inProcess ? "inprocess" : "aeron";
+        HockneyFit fit = fit(results);
+        HockneyFit clusterFit = fit(cluster);
         if (json) {
-            for (PingPong.Result r : results) {
-                Map<String, Object> f = fields();
-                f.put("transport", transport);
-                f.put("size_bytes", r.bytes());
-                f.put("oneway_ns_p50", r.medianOneWayNanos());
-                f.put("oneway_ns_min", r.minOneWayNanos());
-                f.put("mb_per_s", megabytesPerSecond(r));
-                f.put("reps", reps);
-                f.put("latency", inProcess ? LatencyFigures.CORE_MEASUREMENTS.toString() : null);
-                printJson(f);
-            }
-            if (fit != null) {
-                Map<String, Object> f = fields();
-                f.put("fit", "hockney");
-                f.put("t0_ns", fit.t0Nanos());
-                f.put("r_inf_bytes_per_ns", fit.rInfBytesPerNano());
-                f.put("m_half_bytes", fit.mHalfBytes());
-                f.put("pi0_per_ns", fit.pi0PerNano());
-                f.put("r2", fit.r2());
-                printJson(f);
-            }
+            printRows(path, results, inProcess);
+            printRows("cluster", cluster, false);
+            printFit(path, fit);
+            printFit("cluster", clusterFit);
             return 0;
         }
-        TextTable t = new TextTable("size (B)", "one-way p50 (ns)", "one-way min (ns)", "MB/s");
-        for (PingPong.Result r : results) {
-            t.row(r.bytes(), ns(r.medianOneWayNanos()), ns(r.minOneWayNanos()), String.format("%,.1f", megabytesPerSecond(r)));
-        }
-        out().print(t.render());
         if (inProcess) {
+            TextTable t = new TextTable("size (B)", "one-way p50 (ns)", "one-way min (ns)", "MB/s");
+            for (PingPong.Result r : results) {
+                t.row(r.bytes(), ns(r.medianOneWayNanos()), ns(r.minOneWayNanos()), mbps(r));
+            }
+            out().print(t.render());
             out().println(LatencyFigures.CORE_MEASUREMENTS_NOTE);
-        }
-        if (fit == null) {
-            out().println("Hockney fit needs at least two distinct sizes.");
         } else {
-            out().printf("Hockney fit: t0 = %,.0f ns, r_inf = %.3f GB/s, m_half = %,.0f B, pi0 = %.3g msg/ns, R^2 = %.4f%n",
-                    fit.t0Nanos(), fit.rInfGigabytesPerSecond(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2());
+            TextTable t = new TextTable("size (B)", "aeron p50 (ns)", "aeron min (ns)", "aeron MB/s", "cluster p50 (ns)",
+                    "cluster min (ns)", "cluster MB/s", "cluster / aeron");
+            for (int i = 0; i < results.size(); i++) {
+                PingPong.Result r = results.get(i);
+                PingPong.Result c = cluster.get(i);
+                t.row(r.bytes(), ns(r.medianOneWayNanos()), ns(r.minOneWayNanos()), mbps(r), ns(c.medianOneWayNanos()),
+                        ns(c.minOneWayNanos()), mbps(c), String.format("%.2f", (double) c.medianOneWayNanos() / r.medianOneWayNanos()));
+            }
+            out().print(t.render());
+            out().println("aeron: the transport's own (a frame per message; one longer than Aeron's longest message is streamed"
+                    + " as consecutive longest messages); cluster: between two cluster nodes in this JVM (the whole path of"
+                    + " a message between processes, chunks of at most 1 MiB beyond Aeron's longest).");
+        }
+        printFitLine(inProcess ? "Hockney fit" : "Hockney fit, aeron", fit);
+        if (!inProcess) {
+            printFitLine("Hockney fit, cluster", clusterFit);
         }
         return 0;
+    }
+
+    private static HockneyFit fit(List<PingPong.Result> results) {
+        double[] x = results.stream().mapToDouble(PingPong.Result::bytes).toArray();
+        double[] y = results.stream().mapToDouble(PingPong.Result::medianOneWayNanos).toArray();
+        return results.stream().map(PingPong.Result::bytes).distinct().count() >= 2 ? HockneyFit.fit(x, y) : null;
+    }
+
+    private void printRows(String path, List<PingPong.Result> results, boolean inProcess) {
+        for (PingPong.Result r : results) {
+            Map<String, Object> f = fields();
+            f.put("transport", transport);
+            f.put("path", path);
+            f.put("size_bytes", r.bytes());
+            f.put("oneway_ns_p50", r.medianOneWayNanos());
+            f.put("oneway_ns_min", r.minOneWayNanos());
+            f.put("mb_per_s", megabytesPerSecond(r));
+            f.put("reps", reps);
+            f.put("latency", inProcess ? LatencyFigures.CORE_MEASUREMENTS.toString() : null);
+            printJson(f);
+        }
+    }
+
+    private void printFit(String path, HockneyFit fit) {
+        if (fit == null) {
+            return;
+        }
+        Map<String, Object> f = fields();
+        f.put("fit", "hockney");
+        f.put("path", path);
+        f.put("t0_ns", fit.t0Nanos());
+        f.put("r_inf_bytes_per_ns", fit.rInfBytesPerNano());
+        f.put("m_half_bytes", fit.mHalfBytes());
+        f.put("pi0_per_ns", fit.pi0PerNano());
+        f.put("r2", fit.r2());
+        printJson(f);
+    }
+
+    private void printFitLine(String what, HockneyFit fit) {
+        if (fit == null) {
+            out().println(what + " needs at least two distinct sizes.");
+        } else {
+            out().printf("%s: t0 = %,.0f ns, r_inf = %.3f GB/s, m_half = %,.0f B, pi0 = %.3g msg/ns, R^2 = %.4f%n", what,
+                    fit.t0Nanos(), fit.rInfGigabytesPerSecond(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2());
+        }
+    }
+
+    private static String mbps(PingPong.Result r) {
+        return String.format("%,.1f", megabytesPerSecond(r));
     }
 
     /** Size over median one-way time: bytes per ns is GB/s, so times 1000 is MB/s (10^6 B). */

@@ -109,18 +109,7 @@ public final class NodeProcesses implements AutoCloseable {
      * (held together while chosen, so they differ).
      */
     public static List<PeerAddress> loopbackPeers(int n) throws IOException {
-        List<DatagramSocket> held = new ArrayList<>();
-        try {
-            List<PeerAddress> peers = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress());
-                held.add(s);
-                peers.add(new PeerAddress("127.0.0.1", s.getLocalPort()));
-            }
-            return peers;
-        } finally {
-            held.forEach(DatagramSocket::close);
-        }
+        return PeerAddress.loopback(n);
     }
 
     /** Node {@code i}'s process. */

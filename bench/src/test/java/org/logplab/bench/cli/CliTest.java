@@ -122,10 +122,16 @@ class CliTest {
         Outcome o = run("pingpong", "--transport", "aeron-ipc", "--sizes", "8,4k", "--reps", "200", "--json");
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> rows = o.json();
-        assertThat(rows).hasSize(3);
+        // Per size the transport's own path, then per size the cluster's, then a fit of each.
+        assertThat(rows).hasSize(6);
+        assertThat(rows).extracting(r -> r.path("path").asText()).containsExactly("aeron", "aeron", "cluster", "cluster",
+                "aeron", "cluster");
         assertThat(rows.get(0).get("transport").asText()).isEqualTo("aeron-ipc");
+        assertThat(rows.get(3).get("size_bytes").asLong()).isEqualTo(4096);
         assertThat(rows.get(1).get("oneway_ns_p50").asLong()).isPositive();
-        assertThat(rows.get(2).get("fit").asText()).isEqualTo("hockney");
+        assertThat(rows.get(3).get("oneway_ns_p50").asLong()).isPositive();
+        assertThat(rows.get(4).get("fit").asText()).isEqualTo("hockney");
+        assertThat(rows.get(5).get("fit").asText()).isEqualTo("hockney");
         assertThat(rows.get(0).get("latency").isNull()).as("Aeron does not run on the runtime").isTrue();
         assertThat(run("pingpong", "--transport", "aeron-udp", "--L", "5us").err()).contains("in-process runtime only");
         assertThat(run("pingpong", "--transport", "tcp").err()).contains("unknown transport 'tcp'");

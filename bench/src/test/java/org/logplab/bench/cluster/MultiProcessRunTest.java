@@ -96,6 +96,21 @@ class MultiProcessRunTest {
     }
 
     @Test
+    void messagesLongerThanTheTransportCarriesCrossInChunks() throws Exception {
+        // A 1 MiB term carries messages of at most 128 KiB; the FFT's blocks of 2^15 complex points
+        // are 512 KiB, so every exchange goes in chunks, over UDP and over IPC.
+        for (String media : List.of("udp", "ipc")) {
+            List<JsonNode> f = launch("--nodes", "2", "--media", media, "--job", "fft", "--P", "2", "--n", "65536",
+                    "--term-length", "1M");
+            JsonNode sum = summary(f);
+            assertThat(sum.get("ok").asBoolean()).as(media).isTrue();
+            assertThat(sum.get("equal").asBoolean()).as(media).isTrue();
+            assertThat(sum.get("makespan").asLong()).as(media).isEqualTo(sum.get("inprocess_makespan").asLong());
+            assertThat(sum.get("rejected_frames").asLong()).as(media).isZero();
+        }
+    }
+
+    @Test
     void aKilledNodeFailsTheOthersWithinTheTimeoutNamingItsRanks() throws Exception {
         List<PeerAddress> peers = NodeProcesses.loopbackPeers(3);
         List<String> err = new java.util.concurrent.CopyOnWriteArrayList<>();
