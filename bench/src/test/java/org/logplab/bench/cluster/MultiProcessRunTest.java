@@ -91,8 +91,8 @@ class MultiProcessRunTest {
         assertThat(s.get(0).get("result").asLong()).isEqualTo(374_750);
         assertThat(summary(b).get("nodes").asInt()).isEqualTo(3);
         assertThat(summary(f).get("theory_ok").isNull()).isTrue();
-        // Clean shutdowns remove every media driver's files.
-        assertThat(driverDirs(tmp)).containsExactlyInAnyOrderElementsOf(before);
+        // Clean shutdowns remove every media driver's files (other builds on the host may remove theirs meanwhile).
+        assertThat(driverDirs(tmp)).isSubsetOf(before);
     }
 
     @Test

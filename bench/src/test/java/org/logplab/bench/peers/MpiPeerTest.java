@@ -42,6 +42,25 @@ class MpiPeerTest {
     private static void assumeOpenMpi() {
         Assumptions.assumeTrue(onPath("mpicc") && onPath("mpirun"),
                 "mpicc not installed: apt-get install openmpi-bin libopenmpi-dev");
+        // openmpi-bin alone brings the mpicc wrapper but not mpi.h, which libopenmpi-dev does.
+        Assumptions.assumeTrue(Stream.of("/usr/include", "/usr/lib/x86_64-linux-gnu/openmpi/include", "/usr/include/openmpi")
+                        .anyMatch(d -> Files.isRegularFile(Path.of(d, "mpi.h"))) || mpiHeaderFromWrapper(),
+                "Open MPI's headers (mpi.h) not installed: apt-get install libopenmpi-dev");
+    }
+
+    /** Whether the directories {@code mpicc --showme:incdirs} names hold mpi.h. */
+    private static boolean mpiHeaderFromWrapper() {
+        try {
+            Process p = new ProcessBuilder("mpicc", "--showme:incdirs").redirectErrorStream(true).start();
+            String dirs = new String(p.getInputStream().readAllBytes()).trim();
+            p.waitFor(10, TimeUnit.SECONDS);
+            return Stream.of(dirs.split("\\s+")).filter(d -> !d.isEmpty()).anyMatch(d -> Files.isRegularFile(Path.of(d, "mpi.h")));
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @Test
