@@ -29,7 +29,7 @@ public final class AeronNode {
      * @param runId the run's identity: publishers presenting another are rejected
      * @param peerTimeout how long a peer may be silent before the run fails
      * @param connectTimeout how long to wait for every peer to come up
-     * @param termLength Aeron's term length (the longest message is an eighth of it)
+     * @param termLength Aeron's term length (the longest Aeron message is an eighth of it; the cluster sends longer ones in chunks)
      * @param sharedDriver the directory of a running media driver, or null to embed one (UDP only)
      */
     public record Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout, Duration connectTimeout,

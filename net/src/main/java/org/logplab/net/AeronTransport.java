@@ -53,7 +53,7 @@ public final class AeronTransport implements Transport, AutoCloseable {
     static final int STREAM = 4711;
     private static final int HELLO_MAGIC = 0x4C504849; // "LPHI"
     private static final int HELLO_BYTES = 4 + 8 + 4;
-    /** Aeron's default term length: messages up to 2 MiB (a term's eighth). */
+    /** Aeron's default term length: Aeron messages up to 2 MiB (a term's eighth); the cluster chunks longer frames. */
     public static final int DEFAULT_TERM_LENGTH = 16 * 1024 * 1024;
 
     /** How the nodes reach each other. */

@@ -52,7 +52,7 @@ final class ClusterRunOptions {
     Long timeoutNanos;
 
     @Option(names = "--term-length", converter = SizeConverter.class, defaultValue = "16M",
-            description = "Aeron term length; the longest message is an eighth (default 16M: 2 MiB messages).")
+            description = "Aeron term length; the longest Aeron message is an eighth (default 16M: 2 MiB); longer messages go in chunks.")
     int termLength = AeronTransport.DEFAULT_TERM_LENGTH;
 
     ClusterJob.Sizes sizes() {
