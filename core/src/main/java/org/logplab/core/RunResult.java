@@ -105,7 +105,10 @@ public final class RunResult {
         return inFlight;
     }
 
-    /** Real time the run took, start of the first processor to end of the last, in nanoseconds. */
+    /**
+     * Real time the run took, in nanoseconds: from when its processors were let go (on a cluster
+     * node, once every node had joined) until its outcome was known here.
+     */
     public long realNanos() {
         return realNanos;
     }

@@ -1,8 +1,12 @@
 package org.logplab.net;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
@@ -31,13 +35,20 @@ public final class AeronNode {
      * @param connectTimeout how long to wait for every peer to come up
      * @param termLength Aeron's term length (the longest Aeron message is an eighth of it; the cluster sends longer ones in chunks)
      * @param sharedDriver the directory of a running media driver, or null to embed one (UDP only)
+     * @param workDir the folder for an embedded driver's directory, or null for the system's temporary folder
      */
     public record Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout, Duration connectTimeout,
-                          int termLength, java.nio.file.Path sharedDriver) {
+                          int termLength, Path sharedDriver, Path workDir) {
         public Options {
             if (node < 0 || node >= route.nodes()) {
                 throw new IllegalArgumentException("--node " + node + " is outside 0.." + (route.nodes() - 1));
             }
+        }
+
+        /** Options with the embedded driver's directory in the system's temporary folder. */
+        public Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout, Duration connectTimeout,
+                       int termLength, Path sharedDriver) {
+            this(route, node, runId, peerTimeout, connectTimeout, termLength, sharedDriver, null);
         }
     }
 
@@ -64,20 +75,50 @@ public final class AeronNode {
      * @param progress told, in words, when every peer has connected
      */
     public static Outcome run(Options options, Partition partition, RunConfig config, WireCodec codec, Program program,
-                              java.util.function.Consumer<String> progress) throws IOException {
+                              Consumer<String> progress) throws IOException {
+        return run(options, partition, config, codec, program, progress, new CompletableFuture<>());
+    }
+
+    /**
+     * As {@link #run(Options, Partition, RunConfig, WireCodec, Program, Consumer)}; when {@code stop}
+     * completes with a reason before the run has ended, the run fails with it here and on every
+     * other node (as when this node's transport gives up).
+     */
+    public static Outcome run(Options options, Partition partition, RunConfig config, WireCodec codec, Program program,
+                              Consumer<String> progress, CompletionStage<String> stop) throws IOException {
         if (partition.nodes() != options.route().nodes()) {
             throw new IllegalArgumentException("the partition has " + partition.nodes() + " nodes but the route "
                     + options.route().nodes());
         }
         try (AeronTransport transport = new AeronTransport(options.route(), options.node(), options.runId(),
-                options.termLength(), options.sharedDriver())) {
+                options.termLength(), options.sharedDriver(), options.workDir())) {
             ClusterNode cluster = new ClusterNode(partition, options.node(), config, codec, transport,
                     options.peerTimeout(), options.connectTimeout());
+            // A stop that comes after the run has ended here must not touch the closing transport.
+            Object closing = new Object();
+            boolean[] over = {false};
+            CompletableFuture<String> stopped = stop.toCompletableFuture();
+            stopped.thenAccept(reason -> {
+                synchronized (closing) {
+                    if (!over[0]) {
+                        cluster.abort(reason);
+                    }
+                }
+            });
             Thread agent = Thread.ofPlatform().daemon(true).name("logplab-transport").start(() -> {
-                String missing = transport.connect(cluster::onFrame, options.connectTimeout().toNanos(), () -> { });
+                String missing;
+                try {
+                    missing = transport.connect(cluster::onFrame, options.connectTimeout().toNanos(), () -> {
+                        if (stopped.isDone()) {
+                            throw new StoppedWhileConnecting();
+                        }
+                    });
+                } catch (StoppedWhileConnecting e) {
+                    missing = ""; // the stop has failed the run; the loop below tells the peers
+                }
                 if (missing == null) {
                     progress.accept("node " + options.node() + ": connected to every peer");
-                } else {
+                } else if (!missing.isEmpty()) {
                     cluster.abort("peers did not connect within " + options.connectTimeout().toMillis() + " ms: " + missing);
                 }
                 BackoffIdleStrategy idle = AeronTransport.idleStrategy();
@@ -109,9 +150,19 @@ public final class AeronNode {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            synchronized (closing) {
+                over[0] = true;
+            }
             String why = transport.lastRejection() != null ? transport.lastRejection() : cluster.lastRejection();
             return new Outcome(result, failure, transport.unknownPeerFrames(), cluster.malformedFrames(),
                     cluster.misaddressedFrames(), why, cluster.discardedAfterFailure(), cluster.incompleteFrames());
+        }
+    }
+
+    /** Ends a node's wait for its peers when it is told to stop. */
+    private static final class StoppedWhileConnecting extends RuntimeException {
+        StoppedWhileConnecting() {
+            super(null, null, false, false);
         }
     }
 }

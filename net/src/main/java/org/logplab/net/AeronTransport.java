@@ -16,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -35,7 +34,8 @@ import org.logplab.core.cluster.Transport;
  * <ul>
  *   <li>{@link Route.Udp}: UDP unicast, for nodes on different hosts (or one): the node subscribes
  *       on its own address and publishes to every peer's, through an embedded media driver in a
- *       fresh temporary directory that {@link #close()} removes (or a shared driver's directory).</li>
+ *       fresh temporary directory that {@link #close()} removes (or, if the JVM ends first, a shutdown
+ *       hook: {@link DriverDirectories}), or through a shared driver.</li>
  *   <li>{@link Route.Ipc}: {@code aeron:ipc} through one media driver that all nodes on this host
  *       share (its directory given); node {@code i} subscribes on stream {@code 4711 + i}.</li>
  * </ul>
@@ -135,6 +135,16 @@ public final class AeronTransport implements Transport, AutoCloseable {
      * @throws IOException if the driver's directory cannot be made
      */
     public AeronTransport(Route route, int node, String runId, int termLength, Path sharedDriver) throws IOException {
+        this(route, node, runId, termLength, sharedDriver, null);
+    }
+
+    /**
+     * As {@link #AeronTransport(Route, int, String, int, Path)}, with the embedded driver's
+     * directory ({@code logplab-node<i>-*}) made in {@code workDir}, or in the system's temporary
+     * folder if null: a launcher that gives its nodes one folder can remove it whole after killing them.
+     */
+    public AeronTransport(Route route, int node, String runId, int termLength, Path sharedDriver, Path workDir)
+            throws IOException {
         if (node < 0 || node >= route.nodes()) {
             throw new IllegalArgumentException("node " + node + " is outside 0.." + (route.nodes() - 1));
         }
@@ -161,7 +171,7 @@ public final class AeronTransport implements Transport, AutoCloseable {
             locks[i] = new ReentrantLock();
         }
         this.assembler = new FragmentAssembler(this::onFragment);
-        dir = sharedDriver == null ? Files.createTempDirectory("logplab-node" + node + "-") : null;
+        dir = sharedDriver == null ? DriverDirectories.create(workDir, "logplab-node" + node + "-") : null;
         MediaDriver d = null;
         Aeron a = null;
         try {
@@ -202,7 +212,7 @@ public final class AeronTransport implements Transport, AutoCloseable {
 
     /** A shared media driver for the nodes of this host, in a fresh temporary directory; close it after them. */
     public static MediaDriver sharedDriver() throws IOException {
-        Path d = Files.createTempDirectory("logplab-driver-");
+        Path d = DriverDirectories.create(null, "logplab-driver-");
         return MediaDriver.launchEmbedded(new MediaDriver.Context()
                 .aeronDirectoryName(d.resolve("driver").toString())
                 .dirDeleteOnStart(true)
@@ -456,14 +466,8 @@ public final class AeronTransport implements Transport, AutoCloseable {
         }
     }
 
-    /** Removes a driver's directory (after the driver closed). */
+    /** Removes a driver's directory (after the driver closed); see {@link DriverDirectories#delete}. */
     public static void deleteDir(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            System.err.println("logplab: could not remove the media driver's directory " + dir + ": " + e.getMessage());
-        }
+        DriverDirectories.delete(dir);
     }
 }

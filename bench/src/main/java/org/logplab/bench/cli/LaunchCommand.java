@@ -25,6 +25,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code logplab launch}: starts {@code --nodes} local {@code logplab node} processes on loopback
  * ports for one job, gathers what each reports and prints every rank's finish time and result.
+ * Whether it ends normally, by a signal, by its {@code --wait} time-out or because a node failed,
+ * it stops every node it started and removes their files ({@link NodeProcesses}).
  * With {@code --check} it also runs the job in this process and compares: results (and, under
  * the model clock, finish times) must be equal, and results must match theory where it has a
  * closed form. For testing and teaching; across hosts start {@code logplab node} on each.
@@ -39,6 +41,8 @@ import picocli.CommandLine.Option;
 @Command(name = "launch", header = "Start local node processes for one job and compare with an in-process run.",
         description = "Starts --nodes JVMs running 'logplab node' on 127.0.0.1, each with a block of the ranks.")
 final class LaunchCommand extends CommandBase {
+    /** The exit status of a JVM that {@code -XX:+ExitOnOutOfMemoryError} ended (NodeProcesses passes it). */
+    private static final int OUT_OF_MEMORY_STATUS = 3;
 
     @Option(names = "--nodes", defaultValue = "2", description = "Node processes to start (default 2).")
     int nodes;
@@ -76,6 +80,7 @@ final class LaunchCommand extends CommandBase {
                     + " cores: wall-clock times measure the scheduler as much as the run");
         }
         List<List<String>> outputs;
+        List<Integer> exitValues = new ArrayList<>();
         MediaDriver shared = null;
         try {
             List<String> route;
@@ -94,7 +99,15 @@ final class LaunchCommand extends CommandBase {
                 default -> throw new IllegalArgumentException("--media must be udp or ipc, got '" + media + "'");
             }
             try (NodeProcesses processes = new NodeProcesses(nodes, route, run.asArguments(), jvmOptions, this::note).startAll()) {
-                outputs = processes.await(Duration.ofNanos(waitNanos));
+                note("node files go under " + processes.workDir() + " (removed when the nodes end)");
+                // A failed node's peers hear of it at once, or within the peer timeout if it died.
+                outputs = processes.await(Duration.ofNanos(waitNanos), run.peerTimeout().plus(NodeProcesses.GRACE));
+                for (int i = 0; i < nodes; i++) {
+                    exitValues.add(processes.exitValue(i));
+                }
+            } catch (IllegalStateException timedOut) {
+                note("logplab: launch: " + timedOut.getMessage() + " (--wait gives them longer)");
+                return 1;
             }
         } finally {
             if (shared != null) {
@@ -108,7 +121,15 @@ final class LaunchCommand extends CommandBase {
         boolean ok = true;
         long rejected = 0;
         for (int i = 0; i < nodes; i++) {
-            JsonNode o = lastJson(outputs.get(i), i);
+            JsonNode o = lastJson(outputs.get(i));
+            if (o == null) {
+                ok = false;
+                note("node " + i + " failed: it exited with status " + exitValues.get(i) + " and printed no result"
+                        + (Integer.valueOf(OUT_OF_MEMORY_STATUS).equals(exitValues.get(i))
+                        ? ": it ran out of heap (give the nodes more with --node-jvm-options -Xmx...)" : "")
+                        + (outputs.get(i).isEmpty() ? "" : " (its output: " + outputs.get(i) + ")"));
+                continue;
+            }
             rejected += o.get("rejected_unknown_peer").asLong() + o.get("rejected_malformed").asLong()
                     + o.get("rejected_misaddressed").asLong();
             if (!o.get("ok").asBoolean()) {
@@ -196,12 +217,14 @@ final class LaunchCommand extends CommandBase {
         return 0;
     }
 
-    private static JsonNode lastJson(List<String> lines, int node) throws java.io.IOException {
+    /** A node's result, or null if it printed none (it died, or was stopped). */
+    private static JsonNode lastJson(List<String> lines) throws java.io.IOException {
         for (int i = lines.size() - 1; i >= 0; i--) {
             if (lines.get(i).startsWith("{")) {
                 return JsonLines.MAPPER.readTree(lines.get(i));
             }
         }
-        throw new IllegalStateException("node " + node + " printed no result (its output: " + lines + ")");
+        return null;
     }
+
 }

@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.bench.cluster.LauncherWatch;
 import org.logplab.core.ClockKind;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
@@ -23,7 +25,8 @@ import picocli.CommandLine.Option;
  * {@code logplab node}: joins a multi-process run as one node, running its block of the ranks
  * (node {@code i} of {@code k} runs ranks {@code Partition.blocks(P, k)}), talking to the other
  * nodes over Aeron UDP through its own embedded media driver. Every node of a run gets the same
- * peer list and job options.
+ * peer list and job options. The driver's directory goes into {@code --work-dir} (default: the
+ * temporary folder) and is removed on any exit the JVM can catch.
  *
  * <p>JSON Lines, one object: {@code node}, {@code nodes}, {@code job}, {@code P}, {@code clock},
  * {@code first_rank}, {@code last_rank}, {@code ok}, then on success {@code makespan},
@@ -54,6 +57,14 @@ final class NodeCommand extends CommandBase {
     @Option(names = "--node", required = true, description = "This node's index in the peer list.")
     int node;
 
+    @Option(names = "--work-dir", description = "The folder for the embedded media driver's directory, logplab-node<i>-* "
+            + "(default: the system's temporary folder).")
+    Path workDir;
+
+    /** Set by {@code logplab launch}: the node fails its run and exits when this process is gone. */
+    @Option(names = "--launcher-pid", hidden = true)
+    Long launcherPid;
+
     @Option(names = "--run-id", description = "The run's identity; publishers presenting another are rejected "
             + "(default: derived from the peer list and the job options).")
     String runId;
@@ -82,6 +93,9 @@ final class NodeCommand extends CommandBase {
         if (node < 0 || node >= nodes) {
             throw new IllegalArgumentException("--node " + node + " is outside 0.." + (nodes - 1));
         }
+        if (workDir != null && !Files.isDirectory(workDir)) {
+            throw new IllegalArgumentException("--work-dir " + workDir + " is not a directory");
+        }
         AtomicLongArray results = new AtomicLongArray(config.params().P());
         var program = job.program(config.params(), config.clock(), run.sizes(), results);
         String id = runId != null ? runId : "logplab:" + route + ":" + String.join(" ", run.asArguments());
@@ -90,8 +104,26 @@ final class NodeCommand extends CommandBase {
         }
         note("node " + node + " of " + nodes + ": ranks " + partition.first(node) + ".."
                 + (partition.first(node) + partition.count(node) - 1) + " of " + job.cliName() + ", listening as " + route.describe(node));
+        CompletableFuture<String> stop = new CompletableFuture<>();
+        if (launcherPid != null) {
+            stop = LauncherWatch.watch(launcherPid, run.peerTimeout(), () -> {
+                note("logplab: node " + node + ": still running " + run.peerTimeout().toMillis() + " ms after its launcher "
+                        + "(pid " + launcherPid + ") exited: exiting");
+                System.exit(1);
+            });
+        }
         AeronNode.Outcome outcome = AeronNode.run(new AeronNode.Options(route, node, id, run.peerTimeout(),
-                run.connectTimeout(), run.termLength, aeronDir), partition, config, job.codec(), program, this::note);
+                run.connectTimeout(), run.termLength, aeronDir, workDir), partition, config, job.codec(), program, this::note, stop);
+        if (stop.isDone() && workDir != null) {
+            // The launcher that made the folder is gone and cannot remove it: the last of its nodes to leave does.
+            try {
+                Files.deleteIfExists(workDir);
+            } catch (java.nio.file.DirectoryNotEmptyException othersStillThere) {
+                // another node's driver directory is still in it; that node removes the folder
+            } catch (java.io.IOException e) {
+                note("logplab: node " + node + ": could not remove " + workDir + ": " + e);
+            }
+        }
         Map<String, Object> f = fields();
         f.put("node", node);
         f.put("nodes", nodes);

@@ -12,21 +12,38 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import org.logplab.net.DriverDirectories;
 import org.logplab.net.PeerAddress;
 
 /**
  * The node processes of one multi-process run on this host: {@code logplab node} in a fresh JVM
  * per node (same Java, same class path as this one), with their standard output collected and
- * their standard error passed on line by line, prefixed with the node. {@link #close()} kills any
- * that still run.
+ * their standard error passed on line by line, prefixed with the node.
+ *
+ * <p><b>Nothing left behind.</b> The nodes keep their media drivers' directories in one folder,
+ * {@code logplab-launch-*} in the temporary folder ({@link #workDir()}), and watch this process:
+ * one whose launcher is gone fails its run and exits. {@link #close()} stops every node still
+ * running, and their descendants: politely first (each removes its driver's files), after
+ * {@link #GRACE} forcibly; then it removes the folder. A shutdown hook does the same when this
+ * JVM ends before {@code close()} (a signal, {@code System.exit}). A node's full heap ends it
+ * ({@code -XX:+ExitOnOutOfMemoryError}) instead of keeping it in the collector for minutes.
  */
 public final class NodeProcesses implements AutoCloseable {
     private static final String MAIN = "org.logplab.bench.cli.LogPlabCli";
+    /** How long stopped nodes get to end by themselves (and remove their files) before they are killed. */
+    public static final Duration GRACE = Duration.ofSeconds(3);
+    /** How long killed processes get to disappear before the folder is removed anyway. */
+    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
     private final List<Process> processes = new ArrayList<>();
     private final List<List<String>> stdout = new ArrayList<>();
     private final List<Thread> readers = new ArrayList<>();
+    private final Thread hook = new Thread(this::close, "logplab-stop-nodes");
+    private Path workDir;
+    private boolean closed;
 
     private final int nodes;
     private final List<String> routeArguments;
@@ -66,13 +83,22 @@ public final class NodeProcesses implements AutoCloseable {
     }
 
     /** Starts node {@code i}. */
-    public void start(int i) throws IOException {
+    public synchronized void start(int i) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("these node processes have been stopped");
+        }
+        if (workDir == null) {
+            workDir = DriverDirectories.create(null, "logplab-launch-");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
+        command.add("-XX:+ExitOnOutOfMemoryError");
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node"));
         command.addAll(routeArguments);
-        command.addAll(List.of("--node", Integer.toString(i), "--json"));
+        command.addAll(List.of("--node", Integer.toString(i), "--json", "--work-dir", workDir.toString(),
+                "--launcher-pid", Long.toString(ProcessHandle.current().pid())));
         command.addAll(nodeArguments);
         Process p = new ProcessBuilder(command).start();
         processes.set(i, p);
@@ -117,27 +143,65 @@ public final class NodeProcesses implements AutoCloseable {
         return processes.get(i);
     }
 
+    /** The folder of the nodes' media driver directories (null before the first start); removed by {@link #close()}. */
+    public synchronized Path workDir() {
+        return workDir;
+    }
+
     /**
      * Waits up to {@code timeout} for every process to exit and returns each one's standard
-     * output lines.
-     *
-     * @throws IllegalStateException naming the nodes still running after the timeout (they are killed)
+     * output lines; see {@link #await(Duration, Duration)}.
      */
     public List<List<String>> await(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        List<Integer> stuck = new ArrayList<>();
+        return await(timeout, timeout);
+    }
+
+    /**
+     * Waits up to {@code timeout} for every process to exit and returns each one's standard
+     * output lines. Once a node has exited with a non-zero status, the others get
+     * {@code afterFailure} to end by themselves (the run's protocol tells them of the failure);
+     * those still running then are stopped (see {@link #close()}), and said so to the error lines.
+     *
+     * @throws IllegalStateException naming the nodes still running after the timeout (they are stopped)
+     */
+    public List<List<String>> await(Duration timeout, Duration afterFailure) throws InterruptedException {
         for (int i = 0; i < processes.size(); i++) {
             if (processes.get(i) == null) {
                 throw new IllegalStateException("node " + i + " was never started");
             }
-            long left = deadline - System.nanoTime();
-            if (!processes.get(i).waitFor(Math.max(left, 1), TimeUnit.NANOSECONDS)) {
-                stuck.add(i);
-            }
         }
-        if (!stuck.isEmpty()) {
-            close();
-            throw new IllegalStateException("nodes " + stuck + " were still running after " + timeout.toSeconds() + " s and were killed");
+        long now = System.nanoTime();
+        long deadline = now + timeout.toNanos();
+        long failedDeadline = Long.MAX_VALUE;
+        int failed = -1;
+        while (true) {
+            List<Integer> running = new ArrayList<>();
+            for (int i = 0; i < processes.size(); i++) {
+                Process p = processes.get(i);
+                if (p.isAlive()) {
+                    running.add(i);
+                } else if (failed < 0 && p.exitValue() != 0) {
+                    failed = i;
+                    failedDeadline = System.nanoTime() + afterFailure.toNanos();
+                }
+            }
+            if (running.isEmpty()) {
+                break;
+            }
+            now = System.nanoTime();
+            if (now - deadline >= 0) {
+                close();
+                throw new IllegalStateException("nodes " + running + " were still running after " + timeout.toSeconds()
+                        + " s and were stopped");
+            }
+            if (now - failedDeadline >= 0) {
+                errors.accept("nodes " + running + " were still running " + afterFailure.toSeconds() + " s after node " + failed
+                        + " failed (exit status " + processes.get(failed).exitValue() + ") and were stopped");
+                close();
+                break;
+            }
+            processes.get(running.get(0)).waitFor(Math.min(50_000_000, Math.min(deadline, failedDeadline) - now),
+                    TimeUnit.NANOSECONDS);
         }
         for (Thread t : readers) {
             t.join(TimeUnit.SECONDS.toMillis(5));
@@ -149,13 +213,68 @@ public final class NodeProcesses implements AutoCloseable {
         return out;
     }
 
-    /** Kills the processes that still run. */
+    /** Node {@code i}'s exit status, or null while it runs (or was never started). */
+    public Integer exitValue(int i) {
+        Process p = processes.get(i);
+        return p == null || p.isAlive() ? null : p.exitValue();
+    }
+
+    /**
+     * Stops every node process still running and its descendants: a polite request first
+     * ({@code SIGTERM}: each node removes its driver's files), after {@link #GRACE} a kill; then
+     * removes the nodes' folder. Idempotent; safe from the shutdown hook and any thread at once
+     * (a second caller waits for the first to finish).
+     */
     @Override
-    public void close() {
-        for (Process p : processes) {
-            if (p != null && p.isAlive()) {
-                p.destroyForcibly();
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (Thread.currentThread() != hook && workDir != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway, finds this closed and returns
             }
         }
+        List<ProcessHandle> all = new ArrayList<>();
+        for (Process p : processes) {
+            if (p != null) {
+                // Collected before anything ends: the children of an ended process are no longer its descendants.
+                p.descendants().forEach(all::add);
+                all.add(p.toHandle());
+            }
+        }
+        all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
+        if (!awaitExit(all, GRACE)) {
+            all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+            awaitExit(all, KILL_WAIT);
+        }
+        if (workDir != null) {
+            DriverDirectories.delete(workDir);
+        }
+    }
+
+    /** Waits up to {@code timeout} for every process to end; whether all did. */
+    private static boolean awaitExit(List<ProcessHandle> handles, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (ProcessHandle h : handles) {
+            long left = deadline - System.nanoTime();
+            try {
+                if (left <= 0) {
+                    return handles.stream().noneMatch(ProcessHandle::isAlive);
+                }
+                h.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                return false;
+            } catch (ExecutionException e) {
+                // onExit never fails; nothing to wait for
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -34,6 +34,8 @@ class ClusterCommandsTest {
         refused("the peer list is empty", "node", "--peers-file", empty.toString(), "--node", "0", "--job", "ring", "--P", "4");
         refused("not a readable file", "node", "--peers-file", dir.resolve("missing.txt").toString(), "--node", "0",
                 "--job", "ring", "--P", "4");
+        refused("--work-dir " + dir.resolve("nowhere") + " is not a directory", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002",
+                "--node", "0", "--work-dir", dir.resolve("nowhere").toString(), "--job", "ring", "--P", "4");
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,6 +31,9 @@ import org.logplab.net.PeerAddress;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class MultiProcessRunTest {
 
+    /** The folders a launch says it put its nodes' files in: the nodes' folder, a shared media driver's. */
+    private static final Pattern FOLDER = Pattern.compile("(/\\S*logplab-(?:launch|driver)-\\d+)");
+
     private static List<JsonNode> launch(String... args) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -37,6 +41,12 @@ class MultiProcessRunTest {
         all.addAll(List.of(args));
         int code = LogPlabCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
         assertThat(code).as("exit code; stderr:\n%s", err).isZero();
+        // A clean shutdown removes every media driver's files, and the folders they were in.
+        List<String> folders = FOLDER.matcher(err.toString()).results().map(m -> m.group(1)).toList();
+        assertThat(folders).as("folders named on stderr:\n%s", err).isNotEmpty();
+        for (String f : folders) {
+            assertThat(Path.of(f)).doesNotExist();
+        }
         List<JsonNode> lines = new ArrayList<>();
         for (String l : out.toString().lines().filter(l -> l.startsWith("{")).toList()) {
             lines.add(JsonLines.MAPPER.readTree(l));
@@ -52,8 +62,6 @@ class MultiProcessRunTest {
 
     @Test
     void collectivesTheFftAndABalancerOverProcessesEqualTheInProcessRun() throws Exception {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        List<Path> before = driverDirs(tmp);
         // broadcast on 3 nodes (blocks 3, 2, 2), all-reduce on 2, summation on 3 over IPC, FFT on 2.
         List<JsonNode> b = launch("--nodes", "3", "--job", "broadcast", "--P", "7", "--L", "5", "--o", "2", "--g", "3");
         List<JsonNode> a = launch("--nodes", "2", "--job", "allreduce", "--P", "8");
@@ -91,8 +99,6 @@ class MultiProcessRunTest {
         assertThat(s.get(0).get("result").asLong()).isEqualTo(374_750);
         assertThat(summary(b).get("nodes").asInt()).isEqualTo(3);
         assertThat(summary(f).get("theory_ok").isNull()).isTrue();
-        // Clean shutdowns remove every media driver's files (other builds on the host may remove theirs meanwhile).
-        assertThat(driverDirs(tmp)).isSubsetOf(before);
     }
 
     @Test
@@ -117,9 +123,9 @@ class MultiProcessRunTest {
         // A ring that would run for hours: 2 ranks per node, 200 us injected latency per hop.
         List<String> args = List.of("--job", "ring", "--P", "6", "--rounds", "100000000", "--clock", "wall",
                 "--L", "200us", "--o", "0", "--g", "0", "--peer-timeout", "2s");
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        List<Path> before = driverDirs(tmp);
+        Path work = null;
         try (NodeProcesses nodes = new NodeProcesses(peers.size(), NodeProcesses.udp(peers), args, List.of("-Xmx256m"), err::add).startAll()) {
+            work = nodes.workDir();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (err.stream().filter(l -> l.contains("connected to every peer")).count() < 3) {
                 assertThat(System.nanoTime()).as("nodes connect; stderr: %s", err).isLessThan(deadline);
@@ -141,24 +147,10 @@ class MultiProcessRunTest {
                     .contains("[node 2] logplab: node 2: the run failed");
             assertThat(err.stream().filter(l -> l.contains("the run failed") && l.contains("node 1 (ranks 2..3)")).count())
                     .as("both survivors name node 1's ranks: %s", failures).isEqualTo(2);
-        } finally {
-            // The killed node could not remove its media driver's directory; the survivors did.
-            for (Path d : driverDirs(tmp)) {
-                if (!before.contains(d)) {
-                    assertThat(d.getFileName().toString()).startsWith("logplab-node1-");
-                    try (var paths = Files.walk(d)) {
-                        paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                    }
-                }
-            }
         }
-    }
-
-    private static List<Path> driverDirs(Path tmp) throws java.io.IOException {
-        try (var list = Files.list(tmp)) {
-            return list.filter(p -> p.getFileName().toString().startsWith("logplab-node")
-                    || p.getFileName().toString().startsWith("logplab-driver")).toList();
-        }
+        // The killed node could not remove its media driver's directory; closing the nodes removed
+        // the folder it was in.
+        assertThat(work).isNotNull().doesNotExist();
     }
 
     @Test

@@ -154,6 +154,7 @@ public final class ProcessorPool {
 
     /** Lets the threads run {@code run} (prepared last). */
     void release(Run run) {
+        run.releasedNanos = System.nanoTime();
         run.released = true;
         current = run;
         if (!threadsStarted) {

@@ -58,6 +58,12 @@ final class Run {
     private volatile Thread waiter;
     /** Whether the pool has let the threads run this run (a cluster run may fail before it starts). */
     volatile boolean released;
+    /**
+     * When the pool let the threads run this run, set before {@link #released}. A cluster node
+     * prepares its run before its peers connect and releases it when all are ready: its real
+     * time counts from here, not from {@link #startedNanos}.
+     */
+    volatile long releasedNanos;
     private final long startedNanos = System.nanoTime();
     /** Cluster runs: the totals over every process, given by {@link #end}. */
     volatile RestOfCluster.Totals clusterTotals;
@@ -171,7 +177,7 @@ final class Run {
             }
         }
         awaitStopped();
-        long realNanos = System.nanoTime() - startedNanos;
+        long realNanos = released ? System.nanoTime() - releasedNanos : 0;
         RunFailedException f = failure.get();
         if (f != null) {
             throw f;
