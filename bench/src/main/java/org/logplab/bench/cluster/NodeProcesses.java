@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.logplab.net.PeerAddress;
 
 /**
@@ -33,6 +34,7 @@ public final class NodeProcesses implements AutoCloseable {
     private final List<String> nodeArguments;
     private final List<String> jvmOptions;
     private final Consumer<String> errors;
+    private IntFunction<List<String>> commandPrefix = i -> List.of();
 
     /**
      * {@code nodes} node processes; {@link #start} starts them:
@@ -55,6 +57,16 @@ public final class NodeProcesses implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts node {@code i}'s JVM behind the words {@code prefix.apply(i)}, such as {@code ip netns
+     * exec <namespace>} (a command that ends by executing the rest, so that the process handle is
+     * the JVM's); for nodes started after this call. Returns this.
+     */
+    public NodeProcesses commandPrefix(IntFunction<List<String>> prefix) {
+        this.commandPrefix = prefix;
+        return this;
+    }
+
     /** Starts every node not yet started; returns this. */
     public NodeProcesses startAll() throws IOException {
         for (int i = 0; i < nodes; i++) {
@@ -68,7 +80,8 @@ public final class NodeProcesses implements AutoCloseable {
     /** Starts node {@code i}. */
     public void start(int i) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
+        List<String> command = new ArrayList<>(commandPrefix.apply(i));
+        command.addAll(List.of(java, "-XX:+UseSerialGC"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node"));
         command.addAll(routeArguments);
