@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.logplab.net.DriverDirectories;
 import org.logplab.net.PeerAddress;
 
@@ -50,6 +51,7 @@ public final class NodeProcesses implements AutoCloseable {
     private final List<String> nodeArguments;
     private final List<String> jvmOptions;
     private final Consumer<String> errors;
+    private IntFunction<List<String>> commandPrefix = i -> List.of();
 
     /**
      * {@code nodes} node processes; {@link #start} starts them:
@@ -72,6 +74,16 @@ public final class NodeProcesses implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts node {@code i}'s JVM behind the words {@code prefix.apply(i)}, such as {@code ip netns
+     * exec <namespace>} (a command that ends by executing the rest, so that the process handle is
+     * the JVM's); for nodes started after this call. Returns this.
+     */
+    public NodeProcesses commandPrefix(IntFunction<List<String>> prefix) {
+        this.commandPrefix = prefix;
+        return this;
+    }
+
     /** Starts every node not yet started; returns this. */
     public NodeProcesses startAll() throws IOException {
         for (int i = 0; i < nodes; i++) {
@@ -92,8 +104,8 @@ public final class NodeProcesses implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
-        command.add("-XX:+ExitOnOutOfMemoryError");
+        List<String> command = new ArrayList<>(commandPrefix.apply(i));
+        command.addAll(List.of(java, "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node"));
         command.addAll(routeArguments);
