@@ -82,8 +82,9 @@ public final class AeronPingPong {
 
     private static void check(int[] sizes, int warmup, int reps) {
         for (int size : sizes) {
-            if (size < 0 || size > (1 << 20)) {
-                throw new IllegalArgumentException("message sizes are 0..1 MiB over Aeron here, got " + size);
+            if (size < 0 || size > Integer.MAX_VALUE - WireCodec.HEADER_BYTES) {
+                throw new IllegalArgumentException("message sizes are 0.." + (Integer.MAX_VALUE - WireCodec.HEADER_BYTES)
+                        + " bytes, got " + size);
             }
         }
         if (reps < 1 || warmup < 0) {
