@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * (node {@code i} of {@code k} runs ranks {@code Partition.blocks(P, k)}), talking to the other
  * nodes over Aeron UDP through its own embedded media driver. Every node of a run gets the same
  * peer list and job options. The driver's directory goes into {@code --work-dir} (default: the
- * temporary folder) and is removed on any exit the JVM can catch.
+ * temporary folder) and is removed on any exit the JVM can catch; a P whose ranks clearly do not
+ * fit the heap is refused up front.
  *
  * <p>JSON Lines, one object: {@code node}, {@code nodes}, {@code job}, {@code P}, {@code clock},
  * {@code first_rank}, {@code last_rank}, {@code ok}, then on success {@code makespan},
@@ -94,6 +95,13 @@ final class NodeCommand extends CommandBase {
         }
         if (workDir != null && !Files.isDirectory(workDir)) {
             throw new IllegalArgumentException("--work-dir " + workDir + " is not a directory");
+        }
+        long heap = Runtime.getRuntime().maxMemory();
+        String xmx = NodeHeap.xmxFor(NodeHeap.needed(job, partition.count(0)));
+        String tooBig = NodeHeap.problem(job, partition, heap, "this node's JVM", "give it more with " + xmx
+                + " (./logplab: LOGPLAB_JAVA_OPTS=" + xmx + "), or use more nodes");
+        if (tooBig != null) {
+            throw new IllegalArgumentException(tooBig);
         }
         AtomicLongArray results = new AtomicLongArray(config.params().P());
         var program = job.program(config.params(), config.clock(), run.sizes(), results);
