@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,15 @@ class ClusterCommandsTest {
                 "--job", "ring", "--P", "4");
         refused("--work-dir " + dir.resolve("nowhere") + " is not a directory", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002",
                 "--node", "0", "--work-dir", dir.resolve("nowhere").toString(), "--job", "ring", "--P", "4");
+    }
+
+    @Test
+    void nodeWithoutAnIndexSaysWhichLauncherVariablesItLookedFor() {
+        for (var p : org.logplab.bench.cluster.LauncherEnvironment.PAIRS) {
+            Assumptions.assumeTrue(System.getenv(p.rank()) == null, p.rank() + " is set in this test's environment");
+        }
+        refused("no --node given and no launcher's rank in the environment (looked for OMPI_COMM_WORLD_RANK/OMPI_COMM_WORLD_SIZE",
+                "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--job", "ring", "--P", "4");
     }
 
     @Test
