@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * {@code logplab launch}: starts {@code --nodes} local {@code logplab node} processes on loopback
  * ports for one job, gathers what each reports and prints every rank's finish time and result.
  * Whether it ends normally, by a signal, by its {@code --wait} time-out or because a node failed,
- * it stops every node it started and removes their files ({@link NodeProcesses}).
+ * it stops every node it started and removes their files ({@link NodeProcesses}); a P that a
+ * node's heap clearly cannot hold is refused before anything starts.
  * With {@code --check} it also runs the job in this process and compares: results (and, under
  * the model clock, finish times) must be equal, and results must match theory where it has a
  * closed form. For testing and teaching; across hosts start {@code logplab node} on each.
@@ -74,6 +75,7 @@ final class LaunchCommand extends CommandBase {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
         }
         Partition partition = Partition.blocks(P, nodes);
+        refuseWhatTheHeapsCannotHold(job, partition);
         job.program(config.params(), config.clock(), run.sizes(), new AtomicLongArray(P)); // validates the sizes before starting anything
         if (nodes > Runtime.getRuntime().availableProcessors()) {
             note("warning: " + nodes + " node processes on " + Runtime.getRuntime().availableProcessors()
@@ -227,4 +229,23 @@ final class LaunchCommand extends CommandBase {
         return null;
     }
 
+    /**
+     * Refuses (exit 2) a P whose largest block clearly does not fit a node's heap, by the heap the
+     * node JVMs get from {@code --node-jvm-options} (or the JVM's default), and, with
+     * {@code --check}, a P that does not fit this JVM's heap, which then runs every rank.
+     */
+    private void refuseWhatTheHeapsCannotHold(ClusterJob job, Partition partition) {
+        long nodeHeap = NodeHeap.maxHeap(jvmOptions, NodeHeap.physicalMemory());
+        String problem = NodeHeap.problem(job, partition, nodeHeap, "a node JVM", "give the nodes more with --node-jvm-options "
+                + NodeHeap.xmxFor(NodeHeap.needed(job, partition.count(0))) + ", or use more nodes");
+        if (problem == null && check) {
+            Partition all = Partition.blocks(partition.P(), 1);
+            problem = NodeHeap.problem(job, all, Runtime.getRuntime().maxMemory(), "this JVM (which runs them all for --check)",
+                    "give it more with LOGPLAB_JAVA_OPTS=" + NodeHeap.xmxFor(NodeHeap.needed(job, partition.P()))
+                    + ", or leave out --check");
+        }
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.bench.cluster.LauncherEnvironment;
 import org.logplab.bench.cluster.LauncherWatch;
 import org.logplab.core.ClockKind;
 import org.logplab.core.RunConfig;
@@ -25,8 +26,10 @@ import picocli.CommandLine.Option;
  * {@code logplab node}: joins a multi-process run as one node, running its block of the ranks
  * (node {@code i} of {@code k} runs ranks {@code Partition.blocks(P, k)}), talking to the other
  * nodes over Aeron UDP through its own embedded media driver. Every node of a run gets the same
- * peer list and job options. The driver's directory goes into {@code --work-dir} (default: the
- * temporary folder) and is removed on any exit the JVM can catch.
+ * peer list and job options. Without {@code --node}, the index and the node count come from the
+ * environment of {@code mpirun} or {@code srun} ({@link LauncherEnvironment}). The driver's
+ * directory goes into {@code --work-dir} (default: the temporary folder) and is removed on any
+ * exit the JVM can catch; a P whose ranks clearly do not fit the heap is refused up front.
  *
  * <p>JSON Lines, one object: {@code node}, {@code nodes}, {@code job}, {@code P}, {@code clock},
  * {@code first_rank}, {@code last_rank}, {@code ok}, then on success {@code makespan},
@@ -37,7 +40,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "node", header = "Join a multi-process run as one node (Aeron UDP).", description = {
     "Runs this node's block of ranks of a job and exchanges messages with the other nodes over Aeron.",
-    "Start one per entry of the peer list, each with its --node index and the same other options."})
+    "Start one per entry of the peer list, each with its --node index and the same other options;",
+    "under mpirun or srun the index and the count come from the launcher's environment."})
 final class NodeCommand extends CommandBase {
 
     @Option(names = "--peers", split = ",", description = "Every node's host:port, node 0 first (or --peers-file).")
@@ -54,8 +58,9 @@ final class NodeCommand extends CommandBase {
             + "(required with --ipc-nodes).")
     Path aeronDir;
 
-    @Option(names = "--node", required = true, description = "This node's index in the peer list.")
-    int node;
+    @Option(names = "--node", description = "This node's index in the peer list (default: the launcher's rank, from "
+            + "OMPI_COMM_WORLD_RANK, PMI_RANK or SLURM_PROCID, with its process count equal to the list's).")
+    Integer nodeOption;
 
     @Option(names = "--work-dir", description = "The folder for the embedded media driver's directory, logplab-node<i>-* "
             + "(default: the system's temporary folder).")
@@ -87,6 +92,7 @@ final class NodeCommand extends CommandBase {
             route = new AeronTransport.Route.Udp(peerList(peers, peersFile));
         }
         int nodes = route.nodes();
+        int node = nodeIndex(nodes);
         ClusterJob job = run.parsedJob();
         RunConfig config = run.config();
         Partition partition = Partition.blocks(config.params().P(), nodes);
@@ -95,6 +101,13 @@ final class NodeCommand extends CommandBase {
         }
         if (workDir != null && !Files.isDirectory(workDir)) {
             throw new IllegalArgumentException("--work-dir " + workDir + " is not a directory");
+        }
+        long heap = Runtime.getRuntime().maxMemory();
+        String xmx = NodeHeap.xmxFor(NodeHeap.needed(job, partition.count(0)));
+        String tooBig = NodeHeap.problem(job, partition, heap, "this node's JVM", "give it more with " + xmx
+                + " (./logplab: LOGPLAB_JAVA_OPTS=" + xmx + "), or use more nodes");
+        if (tooBig != null) {
+            throw new IllegalArgumentException(tooBig);
         }
         AtomicLongArray results = new AtomicLongArray(config.params().P());
         var program = job.program(config.params(), config.clock(), run.sizes(), results);
@@ -181,6 +194,16 @@ final class NodeCommand extends CommandBase {
             return 1;
         }
         return 0;
+    }
+
+    /** This node's index: {@code --node}, else the launcher's rank if its process count is {@code nodes}. */
+    private int nodeIndex(int nodes) {
+        if (nodeOption != null) {
+            return nodeOption;
+        }
+        String listedBy = ipcNodes != null ? "--ipc-nodes gives" : peersFile != null ? "--peers-file " + peersFile + " lists"
+                : "--peers lists";
+        return LauncherEnvironment.read(System.getenv()).orElseThrow(LauncherEnvironment::missing).nodeIndex(nodes, listedBy);
     }
 
     /** The peer list from {@code --peers} or {@code --peers-file} (exactly one). */

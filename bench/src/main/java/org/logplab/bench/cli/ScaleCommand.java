@@ -105,8 +105,8 @@ final class ScaleCommand extends CommandBase {
         return t;
     }
 
-    /** The heap a run of {@code processors} needs, in bytes, with room for the garbage it makes. */
-    long heapNeeded(int processors) {
+    /** The heap a run of {@code processors} needs under {@code --algo algo}, in bytes, with room for the garbage it makes. */
+    static long heapNeeded(String algo, int processors) {
         return (long) (HEAP_HEADROOM * bytesPerProcessor(algo, processors) * processors) + (64L << 20);
     }
 
@@ -127,7 +127,7 @@ final class ScaleCommand extends CommandBase {
 
     /** Null if {@code processors} fits the heap, else why not and what to do. */
     private String heapProblem(int processors) {
-        long need = heapNeeded(processors);
+        long need = heapNeeded(algo, processors);
         long max = Runtime.getRuntime().maxMemory();
         if (need <= max) {
             return null;

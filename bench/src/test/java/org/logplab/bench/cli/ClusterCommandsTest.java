@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +38,45 @@ class ClusterCommandsTest {
                 "--job", "ring", "--P", "4");
         refused("--work-dir " + dir.resolve("nowhere") + " is not a directory", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002",
                 "--node", "0", "--work-dir", dir.resolve("nowhere").toString(), "--job", "ring", "--P", "4");
+    }
+
+    @Test
+    void nodeWithoutAnIndexSaysWhichLauncherVariablesItLookedFor() {
+        for (var p : org.logplab.bench.cluster.LauncherEnvironment.PAIRS) {
+            Assumptions.assumeTrue(System.getenv(p.rank()) == null, p.rank() + " is set in this test's environment");
+        }
+        refused("no --node given and no launcher's rank in the environment (looked for OMPI_COMM_WORLD_RANK/OMPI_COMM_WORLD_SIZE",
+                "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--job", "ring", "--P", "4");
+    }
+
+    @Test
+    void aPTheHeapCannotHoldIsRefusedUpFrontSayingHowToRaiseIt() {
+        // By hand: 500,000 ranks a node, (550 + 350) bytes each with 1.6 times that for the
+        // collector, plus 64 MiB: 787,108,864 bytes, 0.7 GiB, against a heap of 0.25 GiB.
+        refused("P = 1,000,000 puts up to 500,000 ranks on each of 2 nodes, which need about 0.7 GiB of heap", "launch",
+                "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring", "--P", "1000000");
+        CliTest.Outcome o = CliTest.run("launch", "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring", "--P", "1000000");
+        assertThat(o.err()).contains("a node JVM may use 0.3 GiB: give the nodes more with --node-jvm-options -Xmx1g");
+        // 2 * 10^9 ranks need terabytes anywhere: the nodes would have them here, the launcher's --check not.
+        refused("this JVM (which runs them all for --check)", "launch", "--nodes", "2", "--node-jvm-options", "-Xmx4000g",
+                "--check", "--job", "ring", "--P", "2000000000");
+        refused("LOGPLAB_JAVA_OPTS=", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--node", "0",
+                "--job", "allreduce", "--P", "2000000000");
+    }
+
+    @Test
+    void theNodeHeapIsTheLastHeapOptionOrTheJvmsQuarterOfTheMemory() {
+        long ram = 16L << 30;
+        assertThat(NodeHeap.maxHeap(List.of(), ram)).isEqualTo(4L << 30);
+        assertThat(NodeHeap.maxHeap(List.of("-Xmx512m"), ram)).isEqualTo(512L << 20);
+        assertThat(NodeHeap.maxHeap(List.of("-Xmx2G", "-XX:MaxHeapSize=3g"), ram)).isEqualTo(3L << 30);
+        assertThat(NodeHeap.maxHeap(List.of("-XX:MaxHeapSize=3g", "-Xmx2G"), ram)).isEqualTo(2L << 30);
+        assertThat(NodeHeap.maxHeap(List.of("-Xmx1048576"), ram)).isEqualTo(1L << 20);
+        assertThat(NodeHeap.maxHeap(List.of("-Xmx64k"), ram)).isEqualTo(64L << 10);
+        assertThat(NodeHeap.maxHeap(List.of("-XX:MaxRAMPercentage=50", "-Xss1m"), ram)).isEqualTo(8L << 30);
+        assertThat(NodeHeap.maxHeap(List.of("-XX:MaxRAMPercentage=50", "-Xmx1g"), ram)).isEqualTo(1L << 30);
+        // What does not parse is left to the JVM to refuse.
+        assertThat(NodeHeap.maxHeap(List.of("-Xmxlots"), ram)).isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

@@ -40,7 +40,10 @@ final class Jvm {
         return c;
     }
 
-    /** Starts {@code logplab <args>} with {@code environment} added to this JVM's. */
+    /**
+     * Starts {@code logplab <args>} with {@code environment} added to this JVM's (whose launcher
+     * variables, should it have any, are not passed on).
+     */
     static Jvm start(List<String> jvmOptions, Map<String, String> environment, List<String> args) throws IOException {
         return startCommand(command(jvmOptions, args), environment);
     }
@@ -48,6 +51,10 @@ final class Jvm {
     /** Starts any command, with its environment and output as {@link #start}'s. */
     static Jvm startCommand(List<String> command, Map<String, String> environment) throws IOException {
         ProcessBuilder b = new ProcessBuilder(command);
+        for (LauncherEnvironment.Pair p : LauncherEnvironment.PAIRS) {
+            b.environment().remove(p.rank());
+            b.environment().remove(p.size());
+        }
         b.environment().putAll(environment);
         return new Jvm(b.start());
     }
