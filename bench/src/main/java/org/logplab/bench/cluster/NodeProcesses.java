@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.logplab.bench.JvmFlags;
 import org.logplab.net.PeerAddress;
 
 /**
@@ -69,6 +70,7 @@ public final class NodeProcesses implements AutoCloseable {
     public void start(int i) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
+        command.addAll(JvmFlags.REQUIRED);
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node"));
         command.addAll(routeArguments);
