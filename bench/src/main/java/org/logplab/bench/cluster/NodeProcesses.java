@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import org.logplab.bench.JvmFlags;
 import org.logplab.net.DriverDirectories;
 import org.logplab.net.PeerAddress;
 
@@ -106,6 +107,7 @@ public final class NodeProcesses implements AutoCloseable {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(commandPrefix.apply(i));
         command.addAll(List.of(java, "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"));
+        command.addAll(JvmFlags.REQUIRED);
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node"));
         command.addAll(routeArguments);

@@ -11,6 +11,7 @@ import org.logplab.balance.Topology;
 import org.logplab.balance.policy.Policies;
 import org.logplab.balance.workload.UtsWorkload;
 import org.logplab.balance.workload.Workload;
+import org.logplab.bench.JvmFlags;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </pre>
  */
 @State(Scope.Benchmark)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = JvmFlags.OPEN_INTERNAL_UNSAFE)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @BenchmarkMode(Mode.Throughput)

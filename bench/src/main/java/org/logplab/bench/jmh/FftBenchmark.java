@@ -4,6 +4,7 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.jtransforms.fft.DoubleFFT_1D;
+import org.logplab.bench.JvmFlags;
 import org.logplab.fft.Fft;
 import org.logplab.fft.ForkJoinFft;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,7 +34,7 @@ import org.visnow.jlargearrays.ConcurrencyUtils;
  * </pre>
  */
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+@Fork(value = 1, jvmArgsAppend = {"-Xmx4g", JvmFlags.OPEN_INTERNAL_UNSAFE})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @BenchmarkMode(Mode.AverageTime)

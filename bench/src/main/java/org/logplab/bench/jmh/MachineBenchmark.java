@@ -1,6 +1,7 @@
 package org.logplab.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
+import org.logplab.bench.JvmFlags;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -31,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </pre>
  */
 @State(Scope.Benchmark)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = JvmFlags.OPEN_INTERNAL_UNSAFE)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @BenchmarkMode(Mode.AverageTime)

@@ -34,6 +34,7 @@ final class Jvm {
     static List<String> command(List<String> jvmOptions, List<String> args) {
         List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-Xmx256m"));
+        c.addAll(org.logplab.bench.JvmFlags.REQUIRED);
         c.addAll(jvmOptions);
         c.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN));
         c.addAll(args);

@@ -161,6 +161,7 @@ class TwoHostsRunTest {
         int pingPongReps = 20;
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> jvm = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
+        jvm.addAll(org.logplab.bench.JvmFlags.REQUIRED);
         jvm.addAll(jvmOptions(tmp));
         jvm.addAll(List.of("-cp", System.getProperty("java.class.path"), LogPlabCli.class.getName(),
                 "measure", "--transport", "aeron-udp", "--json", "--connect-timeout", "60s"));
