@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             BalanceCommand.class,
             NodeCommand.class,
             LaunchCommand.class,
+            HopCommand.class,
             StreamsCommand.class,
             VersusCommand.class,
         })

@@ -1,0 +1,56 @@
+package org.logplab.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** {@code logplab hop}: bad input refused before anything starts; a short run reports both figures per repetition and their medians. */
+class HopCommandTest {
+
+    @Test
+    void badMediaAndCountsAreRefusedWithOneLine() {
+        for (String[] args : List.of(new String[] {"hop", "--media", "carrier-pigeon"}, new String[] {"hop", "--rounds", "0"},
+                new String[] {"hop", "--reps", "0"})) {
+            CliTest.Outcome o = CliTest.run(args);
+            assertThat(o.code()).as("exit code of %s; stderr %s", String.join(" ", args), o.err()).isEqualTo(2);
+            assertThat(o.err()).startsWith("logplab: ");
+            assertThat(o.out()).isEmpty();
+        }
+        assertThat(CliTest.run("hop", "--media", "carrier-pigeon").err()).contains("--media must be ipc or udp");
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aShortRunOverIpcReportsTheRepetitionAndTheMedians() throws Exception {
+        CliTest.Outcome o = CliTest.run("hop", "--json", "--rounds", "20", "--reps", "1", "--pingpong-reps", "200");
+        assertThat(o.code()).as("stderr: %s", o.err()).isZero();
+        List<JsonNode> lines = o.json();
+        assertThat(lines).hasSize(2);
+        JsonNode r = lines.get(0);
+        assertThat(r.get("rep").asInt()).isEqualTo(1);
+        assertThat(r.get("media").asText()).isEqualTo("ipc");
+        long oneWay = r.get("oneway_ns_p50").asLong();
+        long oneWayMean = r.get("oneway_ns_mean").asLong();
+        long hop = r.get("hop_ns").asLong();
+        assertThat(oneWay).isPositive();
+        assertThat(oneWayMean).isPositive();
+        assertThat(hop).isPositive();
+        // The ratio is the hop over the mean one-way time, to three decimals.
+        assertThat(r.get("ratio").asDouble()).isCloseTo((double) hop / oneWayMean, Offset.offset(0.0006));
+        JsonNode s = lines.get(1);
+        assertThat(s.get("summary").asBoolean()).isTrue();
+        assertThat(s.get("rounds").asInt()).isEqualTo(20);
+        assertThat(s.get("hops").asLong()).isEqualTo(40); // two hops per round of a ring of two ranks
+        assertThat(s.get("reps").asInt()).isEqualTo(1);
+        // The median of one repetition is that repetition.
+        assertThat(s.get("hop_ns").asDouble()).isEqualTo((double) hop);
+        assertThat(s.get("oneway_ns_p50").asDouble()).isEqualTo((double) oneWay);
+        assertThat(s.get("oneway_ns_mean").asDouble()).isEqualTo((double) oneWayMean);
+        assertThat(s.get("ratio").asDouble()).isEqualTo(r.get("ratio").asDouble());
+    }
+}
