@@ -55,8 +55,8 @@ public final class NodeProcesses implements AutoCloseable {
     private IntFunction<List<String>> commandPrefix = i -> List.of();
 
     /**
-     * {@code nodes} node processes; {@link #start} starts them:
-     * {@code node <routeArguments> --node i --json <nodeArguments>}.
+     * {@code nodes} node processes; {@link #start} starts them: {@code node <routeArguments>
+     * --node i --json --work-dir <workDir()> --launcher-pid <this JVM's pid> <nodeArguments>}.
      *
      * @param routeArguments how the nodes reach each other: {@link #udp} or {@link #ipc}
      * @param jvmOptions extra JVM options for every node (such as {@code -Xmx256m})
