@@ -181,7 +181,8 @@ public final class AeronTransport implements Transport, AutoCloseable {
                         .dirDeleteOnStart(true)
                         .dirDeleteOnShutdown(true)
                         .threadingMode(ThreadingMode.SHARED)
-                        .sharedIdleStrategy(idleStrategy()));
+                        .sharedIdleStrategy(idleStrategy())
+                        .imageLivenessTimeoutNs(IMAGE_LIVENESS_NS));
             }
             a = Aeron.connect(new Aeron.Context().aeronDirectoryName(d != null ? d.aeronDirectoryName() : sharedDriver.toString()));
             this.subscription = a.addSubscription(channel(node, termLength), stream(node));
@@ -243,6 +244,15 @@ public final class AeronTransport implements Transport, AutoCloseable {
     }
 
     private static final long MAX_PARK_MICROS = 50;
+
+    /**
+     * How long the driver keeps a silent peer's stream: Aeron's default, 10 s, drops it during a
+     * longer outage and starts the next at the sender's current position, so the frames in flight
+     * are lost without a word (a 12 s outage of the link between two hosts lost the ring's token
+     * under {@code --peer-timeout 30s}; with 30 s here the run completed). A peer silent too long is
+     * the peer timeout's to judge, which fails the run naming it.
+     */
+    static final long IMAGE_LIVENESS_NS = java.util.concurrent.TimeUnit.HOURS.toNanos(1);
 
     /** The 64-bit token of a run id (FNV-1a of its UTF-8 bytes). */
     static long tokenOf(String runId) {
