@@ -1,5 +1,6 @@
 package org.logplab.bench;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -25,6 +26,24 @@ public final class JvmFlags {
     /** Every flag, in the order they go on a {@code java} command line before the class path. */
     public static final List<String> REQUIRED = List.of(OPEN_INTERNAL_UNSAFE);
 
+    /**
+     * Lets JMH 1.37 use {@code sun.misc.Unsafe} without the warning JDK 24 and later print on its
+     * first use (JMH after 1.37 no longer needs it); JDK 21 does not know the option.
+     */
+    public static final String ALLOW_SUN_MISC_UNSAFE = "--sun-misc-unsafe-memory-access=allow";
+
     private JvmFlags() {
+    }
+
+    /** The {@code java} launcher of the running JVM, so that child JVMs run on the same JDK. */
+    public static String currentJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The flags of a JVM that runs the JMH suites on the running JDK: {@link #REQUIRED}, and on JDK 24+ {@link #ALLOW_SUN_MISC_UNSAFE}. */
+    public static List<String> forJmh() {
+        return Runtime.version().feature() >= 24
+                ? java.util.stream.Stream.concat(REQUIRED.stream(), java.util.stream.Stream.of(ALLOW_SUN_MISC_UNSAFE)).toList()
+                : REQUIRED;
     }
 }

@@ -52,7 +52,7 @@ final class BalanceCommand extends CommandBase {
 
     @Option(names = "--sweep", description = "Poisson load on the model clock: every policy at every load (default "
             + "10,30,50,70,90) under three message costs (L/o/g = 2/0/1, 10/2/4, 50/10/20); the best policy per load "
-            + "and every policy's ratio to it, with 95 % intervals.")
+            + "and every policy's ratio to it, with 95 %% intervals.")
     boolean sweep;
 
     @Option(names = "--workload", defaultValue = "seed", description = "seed, poisson, uts or hotspot (default seed).")
@@ -88,7 +88,7 @@ final class BalanceCommand extends CommandBase {
             description = "Wall clock: how long one time unit of work lasts (default 1us).")
     long unitNanos;
 
-    @Option(names = "--tasks", description = "poisson: tasks per run (default 20000, the first 10 % a warm-up left out "
+    @Option(names = "--tasks", description = "poisson: tasks per run (default 20000, the first 10 %% a warm-up left out "
             + "of the responses); hotspot: tasks (default 400).")
     Integer tasks;
 
@@ -104,7 +104,7 @@ final class BalanceCommand extends CommandBase {
 
     @Option(names = "--reps", description = "Wall clock: timed repetitions after one untimed warm-up run,"
             + " the median makespan's run shown; model clock: runs with seeds S, S+1, ..., averaged (task counts summed),"
-            + " with a 95 % interval of the mean response (default 5 for poisson on the model clock, else 1).")
+            + " with a 95 %% interval of the mean response (default 5 for poisson on the model clock, else 1).")
     Integer reps;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the workload and the policies.")

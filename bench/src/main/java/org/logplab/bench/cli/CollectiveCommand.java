@@ -160,6 +160,9 @@ final class CollectiveCommand extends CommandBase {
                 allOk &= ok[rank];
             }
             f.put("predicted", predicted);
+            // Under the model clock the run must also take exactly the predicted time.
+            allOk = check(allOk && (wall || (long) f.get("time") == predicted),
+                    name + ", P = " + processors + (wall ? "" : ", time " + f.get("time") + " vs predicted " + predicted));
             f.put("ok", allOk);
             first = false;
             if (json) {

@@ -1,16 +1,21 @@
 package org.logplab.bench.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.logplab.bench.Provenance;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
  * What every {@code logplab} command shares: the {@code --json} switch, the output streams of
- * the command line (so tests can capture them), JSON Lines output and the oversubscription
- * warning. Subclasses implement {@link #execute()} and return the exit code.
+ * the command line (so tests can capture them), JSON Lines output with the run's provenance, the
+ * verdict of the command's checks and the oversubscription warning. Subclasses implement
+ * {@link #execute()} and return the exit code; a check recorded with {@link #check} that failed
+ * turns an exit code of 0 into 1, so that a script can tell.
  */
 abstract class CommandBase implements Callable<Integer> {
 
@@ -20,11 +25,40 @@ abstract class CommandBase implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON Lines (one object per configuration) instead of tables.")
     boolean json;
 
+    private final List<String> failedChecks = new ArrayList<>();
+    private int checks;
+
     @Override
     public final Integer call() throws Exception {
         int code = execute();
         out().flush();
+        if (code == 0 && !failedChecks.isEmpty()) {
+            int shown = Math.min(3, failedChecks.size());
+            err().println("logplab: " + spec.name() + ": " + failedChecks.size() + " of " + checks + " checks failed: "
+                    + String.join("; ", failedChecks.subList(0, shown)) + (shown < failedChecks.size() ? "; ..." : ""));
+            err().flush();
+            return 1;
+        }
         return code;
+    }
+
+    /** Says on standard error that the run failed ({@code logplab: <command>: <why>}) and returns exit code 1. */
+    int failed(String why) {
+        err().println("logplab: " + spec.name() + ": " + why);
+        err().flush();
+        return 1;
+    }
+
+    /**
+     * Records the verdict of one check (a result against theory or an oracle); the command exits
+     * 1 when any failed. {@code what} names the configuration, e.g. {@code "binomial, P = 8"}.
+     */
+    boolean check(boolean ok, String what) {
+        checks++;
+        if (!ok) {
+            failedChecks.add(what);
+        }
+        return ok;
     }
 
     /** Runs the command; returns the exit code. */
@@ -44,8 +78,20 @@ abstract class CommandBase implements Callable<Integer> {
         err().flush();
     }
 
+    /** Prints one JSON Lines row, with the command's {@code provenance} added as its last field. */
     void printJson(Map<String, ?> fields) {
-        JsonLines.print(out(), fields);
+        Map<String, Object> row = new LinkedHashMap<>(fields);
+        row.remove("provenance");
+        row.put("provenance", provenance().json());
+        JsonLines.print(out(), row);
+    }
+
+    /** Where this command's results come from: build, JDK, OS, cores, start time, command line. */
+    Provenance provenance() {
+        if (spec.root().userObject() instanceof LogPlabCli cli) {
+            return cli.provenance();
+        }
+        return Provenance.of(List.of(spec.name())); // a command run outside LogPlabCli: its arguments are unknown
     }
 
     static Map<String, Object> fields() {

@@ -96,6 +96,7 @@ final class DemoCommand extends CommandBase {
                 : Path.of("reports", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(dir);
         Map<String, Object> summary = fields();
+        summary.put("provenance", provenance().json());
 
         note("[1/9] measuring the host's LogP parameters (zero injection)...");
         LogPEstimator.Estimate host = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), 8, 16, quick ? 15 : 51);
@@ -143,8 +144,10 @@ final class DemoCommand extends CommandBase {
                 JsonLines.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
         Path index = experiments(dir, hostJson, summary, over == null ? List.of(fits) : List.of(fits, over));
 
+        summary.put("report", index.toAbsolutePath().toString());
         if (json) {
             printJson(summary);
+            note("report: " + index.toAbsolutePath());
         } else {
             out().println("Host (zero injection), PRTT estimator and Hockney fit:");
             TextTable h = new TextTable("L (ns)", "o (ns)", "g (ns)", "t0 (ns)", "r_inf (GB/s)", "m_half (B)");
@@ -164,8 +167,8 @@ final class DemoCommand extends CommandBase {
             out().print(b.render());
             out().println("message latencies of the wall-clock broadcast on " + fits.processors + " processors (latency-wall.hgrm): "
                     + LatencyFigures.summary(fits.latency, recording.sampling));
+            out().println("report: " + index.toAbsolutePath());
         }
-        out().println("report: " + index.toAbsolutePath());
         return 0;
     }
 
@@ -375,6 +378,11 @@ final class DemoCommand extends CommandBase {
         shares.curve("work share = capacity share", new double[] {0, 0.5}, new double[] {0, 0.5});
         report.plot("balance-shares.png", shares, "Each node's share of the work against its share of the capacity: balanced"
                 + " policies lie on the diagonal, the static split (none) flat at 0.2");
+        Map<String, Object> origin = provenance().json();
+        origin.put("command", String.join(" ", provenance().command()));
+        report.section("Provenance", "What produced these results: the LogP Lab build, the JDK, the operating system, the cores"
+                + " the JVM could use, the start time (UTC) and the command line (summary.json carries the same).");
+        report.table("provenance.json", List.of(origin), "version, commit, JDK, OS, cores, maximum heap (bytes), start time, command");
         summary.put("report_files", report.files());
         Files.writeString(dir.resolve("summary.json"), JsonLines.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
         return report.write();
@@ -394,7 +402,9 @@ final class DemoCommand extends CommandBase {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String line : out.toString().split("\n")) {
             if (!line.isBlank()) {
-                rows.add(JsonLines.MAPPER.readValue(line, LinkedHashMap.class));
+                Map<String, Object> row = JsonLines.MAPPER.readValue(line, LinkedHashMap.class);
+                row.remove("provenance"); // the demo's own, in summary.json, covers every experiment
+                rows.add(row);
             }
         }
         return rows;

@@ -313,7 +313,6 @@ final class FftCommand extends CommandBase {
         TextTable table = new TextTable("N", "p", "engine", "model time", "predicted", "serial (p = 1)", "speedup",
                 "seed model speedup", "ok");
         SpeedupModel seed = new SpeedupModel(elementCost, latency + 2.0 * overhead, gapPerByte);
-        boolean allOk = true;
         for (int n : ns) {
             for (int p : processors) {
                 for (FftEngine engine : runtime) {
@@ -323,8 +322,9 @@ final class FftCommand extends CommandBase {
                     Fft.forward(expected);
                     ModelRun run = modelRun(engine, params, a);
                     long serial = FftTiming.masterWorker(params.withP(1), 1, n, elementCost);
-                    boolean ok = run.time() == run.predicted() && ComplexArrays.relativeRmsError(run.output(), expected) < 1e-12;
-                    allOk &= ok;
+                    boolean ok = check(run.time() == run.predicted() && ComplexArrays.relativeRmsError(run.output(), expected) < 1e-12,
+                            engine.label() + ", N = " + n + ", p = " + p + ": time " + run.time() + " vs predicted " + run.predicted()
+                                    + ", or the transform differs from the serial FFT");
                     double speedup = serial / (double) run.time();
                     double seedSpeedup = seed.speedup(n, p, engine.masterWorker());
                     if (json) {
@@ -356,7 +356,7 @@ final class FftCommand extends CommandBase {
         if (!json) {
             out().print(table.render());
         }
-        return allOk ? 0 : 1;
+        return 0;
     }
 
     /** A model-clock run: its makespan, the exact prediction, and the transform it produced. */

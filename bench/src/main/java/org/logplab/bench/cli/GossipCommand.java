@@ -37,6 +37,7 @@ final class GossipCommand extends CommandBase {
         for (int n : ns) {
             for (String algo : algos) {
                 GossipReport r = GossipReport.run(n, algo);
+                check(r.ok(), algo + ", n = " + n);
                 if (json) {
                     Map<String, Object> f = fields();
                     f.put("algo", r.algo());

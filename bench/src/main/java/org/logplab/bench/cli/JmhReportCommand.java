@@ -35,6 +35,9 @@ import picocli.CommandLine.Parameters;
  * dual-core speedup of the FFT suite). JSON: {@code table = "scaling"} with {@code benchmark},
  * {@code side}, {@code params}, {@code threads}, {@code speedup}; the pair objects carry
  * {@code table = "ratio"}.
+ *
+ * <p>Exit code 1 when the file holds no results (JMH writes {@code [ ]} when every benchmark
+ * failed) or a result without a finite score.
  */
 @Command(name = "jmh-report", header = "Ratio tables (ours / peer) from a JMH JSON result file.")
 final class JmhReportCommand extends CommandBase {
@@ -61,6 +64,21 @@ final class JmhReportCommand extends CommandBase {
         }
         if (root == null || !root.isArray()) {
             throw new IllegalArgumentException(file + " is not a JMH result array (run JMH with -rf json)");
+        }
+        if (root.isEmpty()) {
+            return failed(file + " holds no results: every benchmark failed or none matched the pattern"
+                    + " (JMH's own output says which; look for <failure>)");
+        }
+        List<String> broken = new ArrayList<>();
+        for (JsonNode b : root) {
+            JsonNode score = b.path("primaryMetric").path("score");
+            if (!score.isNumber() || !Double.isFinite(score.asDouble())) {
+                broken.add(b.path("benchmark").asText("?") + " " + b.path("params"));
+            }
+        }
+        if (!broken.isEmpty()) {
+            return failed(broken.size() + " of " + root.size() + " results in " + file + " have no score (the benchmark failed): "
+                    + String.join(", ", broken));
         }
         Map<String, List<Result>> groups = new LinkedHashMap<>();
         List<String> unpaired = new ArrayList<>();

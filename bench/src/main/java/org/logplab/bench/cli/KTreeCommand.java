@@ -56,6 +56,7 @@ final class KTreeCommand extends CommandBase {
             for (int n : ns) {
                 for (int k : ks) {
                     KTreeReport r = KTreeReport.run(m, n, k);
+                    check(r.ok(), "m = " + m + ", n = " + n + ", k = " + k);
                     if (json) {
                         Map<String, Object> f = fields();
                         f.put("algo", "ktree");

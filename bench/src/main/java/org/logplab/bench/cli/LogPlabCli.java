@@ -1,6 +1,9 @@
 package org.logplab.bench.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
+import org.logplab.bench.BuildInfo;
+import org.logplab.bench.Provenance;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -8,11 +11,13 @@ import picocli.CommandLine.Command;
  * The {@code logplab} command line: one subcommand per capability. Every command prints a
  * readable table by default and JSON Lines with {@code --json}.
  *
- * <p>Exit codes: 0 success; 2 bad arguments or bad input (one line {@code logplab: <message>}
- * plus the command's usage, no stack trace); 1 an unexpected error (stack trace only with the
- * environment variable {@code LOGPLAB_DEBUG} set).
+ * <p>Exit codes: 0 success; 1 a check failed (a result off theory or wrong against its oracle)
+ * or the run failed (one line {@code logplab: <message>}; a stack trace only with the
+ * environment variable {@code LOGPLAB_DEBUG} set); 2 bad arguments or bad input (one line
+ * {@code logplab: <message>} plus the command's usage). Every command and subcommand takes
+ * {@code --help}/{@code -h} and {@code --version}/{@code -V}, which exit 0.
  */
-@Command(name = "logplab", mixinStandardHelpOptions = true, version = "logplab 0.1.0",
+@Command(name = "logplab", mixinStandardHelpOptions = true, versionProvider = LogPlabCli.Version.class,
         description = "LogP machines on real cores: measure, run collectives, report.",
         subcommands = {
             CommandLine.HelpCommand.class,
@@ -30,6 +35,7 @@ import picocli.CommandLine.Command;
             NodeCommand.class,
             LaunchCommand.class,
             HopCommand.class,
+            JmhCommand.class,
             StreamsCommand.class,
             VersusCommand.class,
         })
@@ -37,6 +43,29 @@ public final class LogPlabCli implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    private final Provenance provenance;
+
+    private LogPlabCli(Provenance provenance) {
+        this.provenance = provenance;
+    }
+
+    /** Where the running command's results come from (its JSON rows carry it). */
+    Provenance provenance() {
+        return provenance;
+    }
+
+    /** {@code --version}: the build's version and commit, the JDK and the operating system. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {
+                "logplab " + BuildInfo.current().describe(),
+                "JDK " + Provenance.runningJdk(),
+                "OS " + Provenance.runningOs() + ", " + Runtime.getRuntime().availableProcessors() + " cores",
+            };
+        }
+    }
 
     @Override
     public void run() {
@@ -55,7 +84,24 @@ public final class LogPlabCli implements Runnable {
 
     /** Runs the command line, printing to {@code out} and {@code err}, and returns its exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new LogPlabCli());
+        return commandLine(out, err, args).execute(args);
+    }
+
+    /** The configured command line for these arguments (their provenance), not yet run. */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, String... args) {
+        return commandLine(Provenance.of(List.of(args)), out, err);
+    }
+
+    /** The configured command line whose results carry the given provenance (a command run by another). */
+    static CommandLine commandLine(Provenance provenance, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new LogPlabCli(provenance));
+        // --help/-h and --version/-V on every subcommand too (they exit 0 before any required
+        // option is checked), so that no command is left out when one is added.
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            if (!(sub.getCommand() instanceof CommandLine.HelpCommand)) {
+                sub.getCommandSpec().mixinStandardHelpOptions(true).versionProvider(new Version());
+            }
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, arguments) -> {
@@ -76,6 +122,6 @@ public final class LogPlabCli implements Runnable {
             }
             return 1;
         });
-        return cli.execute(args);
+        return cli;
     }
 }

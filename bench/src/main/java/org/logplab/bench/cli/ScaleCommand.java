@@ -199,7 +199,8 @@ final class ScaleCommand extends CommandBase {
             long events = r.messagesSent() + r.messagesReceived();
             boolean within = took <= seconds;
             long predicted = work.predicted();
-            boolean ok = work.failures().sum() == 0;
+            boolean ok = check(work.failures().sum() == 0 && r.makespan() == predicted, String.format("%s, P = %,d: %d wrong values,"
+                    + " makespan %d vs predicted %d", algo, p, work.failures().sum(), r.makespan(), predicted));
             if (within) {
                 largest = Math.max(largest, p);
             }

@@ -60,7 +60,8 @@ final class SummationCommand extends CommandBase {
                 OptionalLong got = new OptimalSummation().sum(p, group, plan, j -> j + 1, Long::sum);
                 got.ifPresent(t -> total[0] = t);
             });
-            boolean ok = total[0] == expectedSum(n) && r.makespan() == plan.time();
+            boolean ok = check(total[0] == expectedSum(n) && r.makespan() == plan.time(), "P = " + processors + ", N = " + n
+                    + ": sum " + total[0] + " vs " + expectedSum(n) + ", time " + r.makespan() + " vs " + plan.time());
             long seedTime = plan.seedTime();
             if (json) {
                 Map<String, Object> f = fields();

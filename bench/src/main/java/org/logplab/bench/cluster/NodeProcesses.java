@@ -104,7 +104,7 @@ public final class NodeProcesses implements AutoCloseable {
             workDir = DriverDirectories.create(null, "logplab-launch-");
             Runtime.getRuntime().addShutdownHook(hook);
         }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String java = JvmFlags.currentJava();
         List<String> command = new ArrayList<>(commandPrefix.apply(i));
         command.addAll(List.of(java, "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"));
         command.addAll(JvmFlags.REQUIRED);

@@ -171,9 +171,17 @@ class CliTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void quickDemoWritesTheReportFolder(@TempDir Path dir) throws Exception {
-        Outcome o = run("demo", "--quick", "--out", dir.toString());
+        java.time.Instant before = java.time.Instant.now();
+        String[] args = {"demo", "--quick", "--out", dir.toString(), "--json"};
+        Outcome o = run(args);
+        java.time.Instant after = java.time.Instant.now();
         assertThat(o.code()).as(o.err()).isZero();
-        assertThat(o.out()).contains("report: ");
+        // --json: one JSON line on standard output (the summary, with the report's path), people's lines on standard error
+        List<JsonNode> lines = o.json();
+        assertThat(lines).hasSize(1);
+        assertThat(lines.get(0).get("report").asText()).isEqualTo(dir.resolve("index.html").toAbsolutePath().toString());
+        CliConventionsTest.assertProvenance(lines.get(0).get("provenance"), before, after, args);
+        assertThat(o.err()).contains("report: ");
         for (String file : List.of("summary.json", "trace-model.json", "trace-wall.json", "latency-wall.hgrm")) {
             assertThat(dir.resolve(file)).isRegularFile();
         }
@@ -181,8 +189,9 @@ class CliTest {
         List<String> hgrm = Files.readAllLines(dir.resolve("latency-wall.hgrm"));
         assertThat(hgrm.get(0)).isEqualTo("# latency sampling: all messages");
         assertThat(hgrm.get(1)).contains("Value", "Percentile", "TotalCount");
-        assertThat(o.out()).contains("(latency-wall.hgrm): p50 ", "messages recorded, all messages");
         JsonNode summary = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summary.json")));
+        CliConventionsTest.assertProvenance(summary.get("provenance"), before, after, args);
+        assertThat(Files.readString(dir.resolve("index.html"))).contains("Provenance", String.join(" ", "logplab", String.join(" ", args)));
         assertThat(summary.at("/wall/0/latency").asText()).isEqualTo("all");
         assertThat(summary.at("/wall/0/msg_latency_count").asLong()).isPositive();
         assertThat(summary.at("/broadcast/model_time").asLong()).isEqualTo(summary.at("/broadcast/model_predicted").asLong());

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 class JmhReportCommandTest {
 
     /** A JMH result in the shape JMH writes with -rf json. */
-    private static String result(String benchmark, String mode, String params, double score, double error, String unit) {
+    static String result(String benchmark, String mode, String params, double score, double error, String unit) {
         return "{\"benchmark\":\"org.logplab.bench.jmh." + benchmark + "\",\"mode\":\"" + mode + "\",\"params\":" + params
                 + ",\"primaryMetric\":{\"score\":" + score + ",\"scoreError\":" + error + ",\"scoreUnit\":\"" + unit + "\"}}";
     }
@@ -92,5 +92,25 @@ class JmhReportCommandTest {
         assertThat(CliTest.run("jmh-report", text.toString()).err()).contains("is not JSON");
         Path object = Files.writeString(dir.resolve("o.json"), "{}");
         assertThat(CliTest.run("jmh-report", object.toString()).err()).contains("not a JMH result array");
+    }
+
+    @Test
+    void aFileWithoutResultsExitsOne(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("empty.json");
+        Files.writeString(file, "[ ]\n"); // what JMH writes when every benchmark failed
+        CliTest.Outcome o = CliTest.run("jmh-report", file.toString());
+        assertThat(o.code()).isEqualTo(1);
+        assertThat(o.err()).startsWith("logplab: jmh-report: " + file + " holds no results");
+        assertThat(o.out()).isEmpty();
+    }
+
+    @Test
+    void aResultWithoutAScoreExitsOne(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("nan.json");
+        Files.writeString(file, "[" + result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"runtime\"}", 700, 10, "ns/op") + ","
+                + result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"raw\"}", 350, 10, "ns/op").replace("350.0", "\"NaN\"") + "]");
+        CliTest.Outcome o = CliTest.run("jmh-report", file.toString());
+        assertThat(o.code()).isEqualTo(1);
+        assertThat(o.err()).contains("1 of 2 results", "have no score", "ChannelBenchmark.pingPong");
     }
 }
