@@ -3,18 +3,24 @@ package org.logplab.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The jars that {@code package} built, read after it: failsafe runs this class in {@code verify},
- * when they exist. The shaded jars ship what the command line and the benchmarks run on, and none
- * of the libraries nothing calls: JUnit 4 and Hamcrest (declared by JLargeArrays for one assertion
- * helper) and the PDF export of XChart (PDFBox and its Graphics2D bridge).
+ * when they exist. Each module's jar names its module for the module path and its version; the
+ * shaded jars ship what the command line and the benchmarks run on, and none of the libraries
+ * nothing calls: JUnit 4 and Hamcrest (declared by JLargeArrays for one assertion helper) and the
+ * PDF export of XChart (PDFBox and its Graphics2D bridge).
  */
 class PackagedJarsIT {
     private static final List<String> NEVER_SHIPPED = List.of("junit/", "org/junit/", "org/hamcrest/",
@@ -25,11 +31,36 @@ class PackagedJarsIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"logplab.jar", "benchmarks.jar"})
-    void theShadedJarsShipNoTestOrPdfLibraries(String name) throws IOException {
+    @CsvSource({"core, org.logplab.core", "fft, org.logplab.fft", "balance, org.logplab.balance", "net, org.logplab.net",
+        "bench, org.logplab.bench"})
+    void everyModuleJarNamesItsModuleAndVersion(String module, String moduleName) throws IOException {
+        String version = RepositoryFiles.version();
+        Path jar = RepositoryFiles.root().resolve(module + "/target/logplab-" + module + "-" + version + ".jar");
+        if (!module.equals("bench")) {
+            Assumptions.assumeTrue(Files.isRegularFile(jar), "bench was built without the reactor: no " + jar);
+        }
+        assertThat(jar).as("built by package, before verify").isRegularFile();
+        try (JarFile j = new JarFile(jar.toFile())) {
+            Attributes main = j.getManifest().getMainAttributes();
+            assertThat(main.getValue("Automatic-Module-Name")).isEqualTo(moduleName);
+            assertThat(main.getValue("Implementation-Version")).isEqualTo(version);
+        }
+        // The JDK takes the jar as the automatic module of that name (a bad name or package would throw).
+        List<String> modules = ModuleFinder.of(jar).findAll().stream().map(ModuleReference::descriptor)
+                .map(d -> d.name() + (d.isAutomatic() ? " (automatic)" : "")).toList();
+        assertThat(modules).containsExactly(moduleName + " (automatic)");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"logplab.jar, org.logplab.bench.cli.LogPlabCli", "benchmarks.jar, org.openjdk.jmh.Main"})
+    void theShadedJarsShipNoTestOrPdfLibraries(String name, String mainClass) throws IOException {
         Path jar = benchJar(name);
         assertThat(jar).as("built by package, before verify").isRegularFile();
         try (JarFile j = new JarFile(jar.toFile())) {
+            Attributes main = j.getManifest().getMainAttributes();
+            assertThat(main.getValue("Main-Class")).isEqualTo(mainClass);
+            assertThat(main.getValue("Implementation-Version")).isEqualTo(RepositoryFiles.version());
+            assertThat(main.getValue("Add-Opens")).isEqualTo("java.base/jdk.internal.misc");
             List<String> names = j.stream().map(JarEntry::getName).toList();
             assertThat(names).filteredOn(n -> NEVER_SHIPPED.stream().anyMatch(n::startsWith)).isEmpty();
             // What the exclusions must leave in: the CLI, the charts (PNG), the FFT peer and its thread pool.
