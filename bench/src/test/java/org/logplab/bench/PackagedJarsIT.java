@@ -3,22 +3,27 @@ package org.logplab.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ModuleReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The jars that {@code package} built, read after it: failsafe runs this class in {@code verify},
  * when they exist. Each module's jar names its module for the module path and its version; the
- * shaded jars ship what the command line and the benchmarks run on, and none of the libraries
+ * command line's jar says which version and commit it was built from; the shaded jars ship what the command line and the benchmarks run on, and none of the libraries
  * nothing calls: JUnit 4 and Hamcrest (declared by JLargeArrays for one assertion helper) and the
  * PDF export of XChart (PDFBox and its Graphics2D bridge).
  */
@@ -49,6 +54,48 @@ class PackagedJarsIT {
         List<String> modules = ModuleFinder.of(jar).findAll().stream().map(ModuleReference::descriptor)
                 .map(d -> d.name() + (d.isAutomatic() ? " (automatic)" : "")).toList();
         assertThat(modules).containsExactly(moduleName + " (automatic)");
+    }
+
+    /**
+     * build.properties in logplab.jar: the POM's version, and the commit {@code git rev-parse HEAD}
+     * names (its first 7 digits) when the sources are a git checkout, else an empty commit.
+     */
+    @Test
+    void theCliJarSaysWhichVersionAndCommitItWasBuiltFrom() throws Exception {
+        Properties build = new Properties();
+        try (JarFile j = new JarFile(benchJar("logplab.jar").toFile())) {
+            JarEntry entry = j.getJarEntry("org/logplab/bench/build.properties");
+            assertThat(entry).as("org/logplab/bench/build.properties in logplab.jar").isNotNull();
+            try (InputStream in = j.getInputStream(entry)) {
+                build.load(in);
+            }
+        }
+        assertThat(build.getProperty("version")).isEqualTo(RepositoryFiles.version());
+        Optional<String> head = gitHead();
+        if (head.isPresent()) {
+            assertThat(build.getProperty("commit")).hasSize(7).matches("[0-9a-f]+");
+            assertThat(head.get()).startsWith(build.getProperty("commit"));
+            assertThat(build.getProperty("commit.dirty")).isIn("true", "false");
+        } else {
+            assertThat(build.getProperty("commit")).isEmpty();
+            assertThat(build.getProperty("commit.dirty")).isEmpty();
+        }
+    }
+
+    /** The full id of the checkout's HEAD by the git command, or empty when there is no git or no checkout. */
+    private static Optional<String> gitHead() throws InterruptedException {
+        try {
+            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(RepositoryFiles.root().toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(git.getInputStream().readAllBytes()).strip();
+            if (!git.waitFor(30, TimeUnit.SECONDS)) {
+                git.destroyForcibly();
+                return Optional.empty();
+            }
+            return git.exitValue() == 0 ? Optional.of(out) : Optional.empty();
+        } catch (IOException noGit) {
+            return Optional.empty();
+        }
     }
 
     @ParameterizedTest
