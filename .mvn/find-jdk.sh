@@ -1,7 +1,8 @@
-# Sourced by mvnw, logplab and .ci/run (bash): `logplab_find_jdk` exports JAVA_HOME pointing at a
-# JDK 21 or newer, quietly. Order: $JAVA_HOME if new enough, the java on the PATH, then the newest
-# JDK (one with bin/javac) under the usual install folders. When there is none it says what it
-# found and what to install, on standard error, and returns 1.
+# Sourced by mvnw (/bin/sh), logplab and .ci/run (bash), so it keeps to POSIX sh plus `local`, which
+# dash, bash and BusyBox have. `logplab_find_jdk` exports JAVA_HOME pointing at a JDK 21 or newer,
+# quietly. Order: $JAVA_HOME if new enough, the java on the PATH, then the newest JDK (one with
+# bin/javac) under the usual install folders. When there is none it says what it found and what to
+# install, on standard error, and returns 1.
 
 logplab_java_feature() { # prints the feature version (17, 21, 25, ...) of the JDK at $1
   local home=$1 v=""

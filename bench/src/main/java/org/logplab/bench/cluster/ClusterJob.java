@@ -46,7 +46,7 @@ public enum ClusterJob {
     /**
      * A load balancer ({@code policy}) on the seed paper's scenario at load index {@code load}, one
      * balancing node per rank, capacities 20, 90, 30, 20, 40 repeated; result: a digest of the ids
-     * each node executed, in order (and the count, in {@link #executedTasks}).
+     * each node executed, in order.
      */
     BALANCE("a load-balancing policy on the seed paper's scenario, one node per rank");
 

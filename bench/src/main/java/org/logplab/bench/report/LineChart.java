@@ -3,7 +3,7 @@ package org.logplab.bench.report;
 import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.ChartEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -94,6 +94,6 @@ public final class LineChart {
 
     /** Writes the chart as a PNG file at {@code file}. */
     public void save(Path file) throws IOException {
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        ChartEncoder.saveChart(chart, file.toString(), "png");
     }
 }
