@@ -72,6 +72,15 @@ abstract class CommandBase implements Callable<Integer> {
         return spec.commandLine().getErr();
     }
 
+    /**
+     * Progress over {@code total} steps on standard error: a bar with an ETA when standard error is a
+     * terminal, else plain {@code [i/total] ...} lines.
+     */
+    Progress progress(String task, long total) {
+        boolean system = spec.root().userObject() instanceof LogPlabCli cli && cli.systemStreams();
+        return Progress.start(task, total, err(), system);
+    }
+
     /** A progress or warning line for people: to standard error, so that JSON output stays clean. */
     void note(String line) {
         err().println(line);

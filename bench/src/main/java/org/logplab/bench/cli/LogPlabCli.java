@@ -45,9 +45,15 @@ public final class LogPlabCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     private final Provenance provenance;
+    private boolean systemStreams;
 
     private LogPlabCli(Provenance provenance) {
         this.provenance = provenance;
+    }
+
+    /** Whether the command prints to this JVM's own standard output and error (not to captured writers). */
+    boolean systemStreams() {
+        return systemStreams;
     }
 
     /** Where the running command's results come from (its JSON rows carry it). */
@@ -79,7 +85,9 @@ public final class LogPlabCli implements Runnable {
 
     /** Runs the command line on standard output and error and returns its exit code instead of exiting. */
     public static int execute(String... args) {
-        return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        CommandLine cli = commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        ((LogPlabCli) cli.getCommand()).systemStreams = true;
+        return cli.execute(args);
     }
 
     /** Runs the command line, printing to {@code out} and {@code err}, and returns its exit code. */
