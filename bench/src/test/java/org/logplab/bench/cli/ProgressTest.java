@@ -21,16 +21,6 @@ class ProgressTest {
     }
 
     @Test
-    void capturedOutputNeverGetsABar() {
-        // Even on a terminal, writers that are not the JVM's own standard error get plain lines.
-        StringWriter err = new StringWriter();
-        try (Progress p = Progress.start("x", 1, new PrintWriter(err, true), false)) {
-            p.step("one");
-        }
-        assertThat(err.toString()).isEqualTo("[1/1] one..." + System.lineSeparator());
-    }
-
-    @Test
     void aProgressNeedsAStep() {
         assertThatThrownBy(() -> Progress.start("x", 0, new PrintWriter(new StringWriter()), false))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one step");
