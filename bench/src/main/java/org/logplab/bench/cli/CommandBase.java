@@ -30,7 +30,9 @@ abstract class CommandBase implements Callable<Integer> {
 
     @Override
     public final Integer call() throws Exception {
+        beforeExecute();
         int code = execute();
+        afterExecute();
         out().flush();
         if (code == 0 && !failedChecks.isEmpty()) {
             int shown = Math.min(3, failedChecks.size());
@@ -64,6 +66,14 @@ abstract class CommandBase implements Callable<Integer> {
     /** Runs the command; returns the exit code. */
     abstract int execute() throws Exception;
 
+    /** Before {@link #execute()}: checks of the options that every command of a kind shares. */
+    void beforeExecute() {
+    }
+
+    /** After {@link #execute()} returned: prints what the command left to print at its end. */
+    void afterExecute() {
+    }
+
     PrintWriter out() {
         return spec.commandLine().getOut();
     }
@@ -92,6 +102,12 @@ abstract class CommandBase implements Callable<Integer> {
             return cli.provenance();
         }
         return Provenance.of(List.of(spec.name())); // a command run outside LogPlabCli: its arguments are unknown
+    }
+
+    /** Whether the command line gave {@code option} (not its default). */
+    boolean given(String option) {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(option);
     }
 
     static Map<String, Object> fields() {

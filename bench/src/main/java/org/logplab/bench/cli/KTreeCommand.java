@@ -1,7 +1,6 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import java.util.Map;
 import org.logplab.core.collective.ktree.KTreeBroadcast;
 import org.logplab.core.collective.ktree.KTreeReport;
 import picocli.CommandLine.Command;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Option;
 @Command(name = "ktree", header = "Broadcast m messages to n processors with k ports: k-tree rounds vs the bounds.",
         description = "Every round is checked: at most k sends, to distinct processors, of messages held at the"
                 + " start of the round, and at most k receives.")
-final class KTreeCommand extends CommandBase {
+final class KTreeCommand extends RowsCommand {
 
     @Option(names = "--m", split = ",", required = true, paramLabel = "M",
             description = "Numbers of messages, a comma list; A..B for a range (each >= 1).")
@@ -51,35 +50,20 @@ final class KTreeCommand extends CommandBase {
                 }
             }
         }
-        TextTable table = new TextTable("m", "n", "k", "ports", "rounds", "lower bound", "upper bound", "ok");
+        Output.Table table = output().table(Column.of("m", "m"), Column.of("n", "n"), Column.of("k", "k"),
+                Column.of("ports", "ports"), Column.of("rounds", "rounds"), Column.of("lower bound", "lower_bound"),
+                Column.of("upper bound", "upper_bound"), Column.yesNo("ok", "ok"));
         for (int m : ms) {
             for (int n : ns) {
                 for (int k : ks) {
                     KTreeReport r = KTreeReport.run(m, n, k);
                     check(r.ok(), "m = " + m + ", n = " + n + ", k = " + k);
-                    if (json) {
-                        Map<String, Object> f = fields();
-                        f.put("algo", "ktree");
-                        f.put("m", r.m());
-                        f.put("n", r.n());
-                        f.put("k", r.k());
-                        f.put("ports", r.ports());
-                        f.put("rounds", r.rounds());
-                        f.put("time", r.rounds());
-                        f.put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()));
-                        f.put("upper_bound", r.upperBound());
-                        f.put("lower_bound", r.lowerBound());
-                        f.put("ok", r.ok());
-                        printJson(f);
-                    } else {
-                        table.row(r.m(), r.n(), r.k(), r.ports(), r.rounds(), r.lowerBound(), r.upperBound(),
-                                r.ok() ? "yes" : "NO");
-                    }
+                    table.add(new Row().put("algo", "ktree").put("m", r.m()).put("n", r.n()).put("k", r.k()).put("ports", r.ports())
+                            .put("rounds", r.rounds()).put("time", r.rounds())
+                            .put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()))
+                            .put("upper_bound", r.upperBound()).put("lower_bound", r.lowerBound()).put("ok", r.ok()));
                 }
             }
-        }
-        if (!json) {
-            out().print(table.render());
         }
         return 0;
     }

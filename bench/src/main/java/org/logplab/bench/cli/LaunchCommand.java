@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.bench.cluster.ClusterJob;
 import org.logplab.bench.cluster.NodeProcesses;
@@ -41,7 +40,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "launch", header = "Start local node processes for one job and compare with an in-process run.",
         description = "Starts --nodes JVMs running 'logplab node' on 127.0.0.1, each with a block of the ranks.")
-final class LaunchCommand extends CommandBase {
+final class LaunchCommand extends RowsCommand {
     /** The exit status of a JVM that {@code -XX:+ExitOnOutOfMemoryError} ended (NodeProcesses passes it). */
     private static final int OUT_OF_MEMORY_STATUS = 3;
 
@@ -164,54 +163,34 @@ final class LaunchCommand extends CommandBase {
             }
         }
         boolean model = config.clock() == ClockKind.MODEL;
-        TextTable table = check ? new TextTable("rank", "node", "finish", "result", "in-process finish", "in-process result")
-                : new TextTable("rank", "node", "finish", "result");
+        List<Column> columns = new ArrayList<>(List.of(Column.of("rank", "rank"), Column.of("node", "node"), Column.of("finish", "finish"),
+                Column.of("result", "result")));
+        if (check) {
+            columns.add(Column.of("in-process finish", "inprocess_finish"));
+            columns.add(Column.of("in-process result", "inprocess_result"));
+        }
+        Output.Table table = output().table(columns.toArray(Column[]::new));
         for (int r = 0; ok && r < P; r++) {
-            Map<String, Object> f = fields();
-            f.put("rank", r);
-            f.put("node", partition.nodeOf(r));
-            f.put("finish", finish[r]);
-            f.put("result", results[r]);
+            Row f = new Row().put("rank", r).put("node", partition.nodeOf(r)).put("finish", finish[r]).put("result", results[r]);
             if (single != null) {
-                f.put("inprocess_finish", single.finishTime(r));
-                f.put("inprocess_result", singleResults[r]);
-                table.row(r, partition.nodeOf(r), finish[r], results[r], single.finishTime(r), singleResults[r]);
-            } else {
-                table.row(r, partition.nodeOf(r), finish[r], results[r]);
+                f.put("inprocess_finish", single.finishTime(r)).put("inprocess_result", singleResults[r]);
             }
-            if (json) {
-                printJson(f);
-            }
+            table.add(f);
         }
         Boolean theoryOk = !ok || expected == null ? null : Arrays.equals(expected, results);
         Boolean equal = single == null ? null
                 : Arrays.equals(results, singleResults) && (!model || Arrays.equals(finish, single.finishTimes()));
-        Map<String, Object> s = fields();
-        s.put("summary", true);
-        s.put("job", job.cliName());
-        s.put("P", P);
-        s.put("nodes", nodes);
-        s.put("clock", run.logp.clock);
-        s.put("makespan", ok ? Arrays.stream(finish).max().orElse(0) : null);
-        s.put("ok", ok);
-        s.put("theory_ok", theoryOk);
+        Row s = new Row().put("summary", true).put("job", job.cliName()).put("P", P).put("nodes", nodes).put("clock", run.logp.clock)
+                .put("makespan", ok ? Arrays.stream(finish).max().orElse(0) : null).put("ok", ok).put("theory_ok", theoryOk);
         if (check) {
-            s.put("inprocess_makespan", single == null ? null : single.makespan());
-            s.put("equal", equal);
+            s.put("inprocess_makespan", single == null ? null : single.makespan()).put("equal", equal);
         }
         s.put("rejected_frames", rejected);
-        if (json) {
-            printJson(s);
-        } else {
-            if (ok) {
-                out().print(table.render());
-            }
-            out().println("makespan " + (ok ? s.get("makespan") + (model ? " model units" : " ns") : "n/a (the run failed)")
-                    + (single != null ? " (in-process " + single.makespan() + ")" : "")
-                    + "; results match theory: " + (theoryOk == null ? "n/a" : theoryOk ? "yes" : "NO")
-                    + (check ? "; equal to the in-process run: " + (equal == null ? "n/a" : equal ? "yes" : "NO") : "")
-                    + "; rejected frames: " + rejected);
-        }
+        output().record(s, "makespan " + (ok ? s.get("makespan") + (model ? " model units" : " ns") : "n/a (the run failed)")
+                + (single != null ? " (in-process " + single.makespan() + ")" : "")
+                + "; results match theory: " + (theoryOk == null ? "n/a" : theoryOk ? "yes" : "NO")
+                + (check ? "; equal to the in-process run: " + (equal == null ? "n/a" : equal ? "yes" : "NO") : "")
+                + "; rejected frames: " + rejected);
         if (!ok || Boolean.FALSE.equals(theoryOk) || Boolean.FALSE.equals(equal)) {
             note("logplab: launch: " + (!ok ? "a node failed" : "the results differ"));
             return 1;

@@ -7,7 +7,6 @@ import org.logplab.core.collective.Group;
 import org.logplab.core.collective.OptimalBroadcast;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.logplab.bench.experiment.TreeBroadcast;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -16,6 +15,7 @@ import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,7 +42,7 @@ import picocli.CommandLine.Option;
     "Scale of the model clock: a collective (--algo tree, optimal or butterfly) on virtual threads, P doubling",
     "until a run exceeds the time budget or the heap (about 1 KB per processor; it says what -Xmx a P needs).",
     "P = 2^23: LOGPLAB_JAVA_OPTS='-Xms20g -Xmx20g -Xmn16g'."})
-final class ScaleCommand extends CommandBase {
+final class ScaleCommand extends RowsCommand {
     /** A run still going after this many budgets is stopped (a heap too small for P thrashes for minutes). */
     private static final int STOP_AFTER_BUDGETS = 3;
 
@@ -59,14 +59,8 @@ final class ScaleCommand extends CommandBase {
             description = "tree (binary-tree broadcast), optimal (optimal broadcast) or butterfly (all-reduce); default tree.")
     String algo;
 
-    @Option(names = "--L", defaultValue = "6", description = "Latency in model units (default 6).")
-    long latency;
-
-    @Option(names = "--o", defaultValue = "2", description = "Overhead in model units (default 2).")
-    long overhead;
-
-    @Option(names = "--g", defaultValue = "4", description = "Gap in model units (default 4).")
-    long gap;
+    @Mixin
+    LogPOptions logp = new LogPOptions(6, 2, 4);
 
     /** One run's program, its exact predicted makespan, and a count of processors that got a wrong value. */
     private record Workload(Program program, long predicted, LongAdder failures) { }
@@ -162,10 +156,12 @@ final class ScaleCommand extends CommandBase {
         int first = processors == null || processors.isEmpty() ? 1024 : processors.get(0);
         if (first > WARMUP_P) {
             note("warming up on " + WARMUP_P + " processors (the first run compiles the runtime)...");
-            RunConfig.builder(LogP.of(latency, overhead, gap, WARMUP_P)).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
-                    .run(workload(LogP.of(latency, overhead, gap, WARMUP_P)).program());
+            RunConfig.builder(logp.params(WARMUP_P)).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
+                    .run(workload(logp.params(WARMUP_P)).program());
         }
-        TextTable table = new TextTable("algo", "P", "seconds", "events", "events/s", "makespan", "predicted", "within budget");
+        Output.Table table = output().table(Column.of("algo", "algo"), Column.of("P", "P"), Column.of("seconds", "seconds", "%.2f"),
+                Column.of("events", "events"), Column.of("events/s", "events_per_s", "%,.0f"), Column.of("makespan", "makespan"),
+                Column.of("predicted", "predicted"), Column.of("within budget", r -> (boolean) r.get("within_budget") ? "yes" : "no"));
         int largest = 0;
         int p = first;
         for (int i = 0; ; i++) {
@@ -174,7 +170,7 @@ final class ScaleCommand extends CommandBase {
                 note("stopping: " + problem);
                 break;
             }
-            LogP params = LogP.of(latency, overhead, gap, p);
+            LogP params = logp.params(p);
             // Start each run with an empty young generation, as JMH does between iterations: the
             // garbage of the smaller runs before would otherwise make the collector copy this
             // run's millions of live processors in the middle of it.
@@ -204,24 +200,11 @@ final class ScaleCommand extends CommandBase {
             if (within) {
                 largest = Math.max(largest, p);
             }
-            if (json) {
-                Map<String, Object> f = fields();
-                f.put("algo", algo);
-                f.put("P", p);
-                f.put("seconds", took);
-                f.put("events", events);
-                f.put("events_per_s", events / took);
-                f.put("makespan", r.makespan());
-                f.put("predicted", predicted);
-                f.put("within_budget", within);
-                f.put("ok", ok);
-                printJson(f);
-            } else {
-                table.row(algo, p, String.format("%.2f", took), events, String.format("%,.0f", events / took), r.makespan(),
-                        predicted, within ? "yes" : "no");
-                if (!ok) {
-                    note("error: " + work.failures().sum() + " processors ended with a wrong value");
-                }
+            table.add(new Row().put("algo", algo).put("P", p).put("seconds", took).put("events", events)
+                    .put("events_per_s", events / took).put("makespan", r.makespan()).put("predicted", predicted)
+                    .put("within_budget", within).put("ok", ok));
+            if (!ok) {
+                note("error: " + work.failures().sum() + " processors ended with a wrong value");
             }
             if (processors != null && !processors.isEmpty()) {
                 if (i + 1 >= processors.size()) {
@@ -235,10 +218,7 @@ final class ScaleCommand extends CommandBase {
                 p *= 2;
             }
         }
-        if (!json) {
-            out().print(table.render());
-            out().printf("largest P within %.0f s: %,d%n", seconds, largest);
-        }
+        output().line(String.format("largest P within %.0f s: %,d", seconds, largest));
         return 0;
     }
 }
