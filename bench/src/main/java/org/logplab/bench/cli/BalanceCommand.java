@@ -110,6 +110,9 @@ final class BalanceCommand extends RowsCommand {
     @Option(names = "--heavy-fraction", defaultValue = "1.5", description = "heavy: a node pushes above this multiple of its fair share (default 1.5).")
     double heavyFraction;
 
+    @Mixin
+    TimeLimit timeLimit;
+
     @Option(names = "--mk", defaultValue = "2", description = "bidirectional: a node is a sender with more than this many tasks queued (default 2).")
     int mk;
 
@@ -157,6 +160,7 @@ final class BalanceCommand extends RowsCommand {
             throw new IllegalArgumentException("--reps must be at least 1, got " + runs);
         }
         List<Integer> levels = loadLevels(kind);
+        refuseWhatCannotRun(kind, caps, levels, clockKind, runs);
         if (clockKind == ClockKind.WALL) {
             warnIfOversubscribed(caps.length);
         }
@@ -168,7 +172,7 @@ final class BalanceCommand extends RowsCommand {
             return sweep(kind, caps, levels, top, runs);
         }
         Map<Integer, Map<String, Measured>> byLoad = measure(kind, caps, levels, top, clockKind, runs, logp.latency, logp.overhead, logp.gap);
-        Output.Table table = output().table(Column.of("workload", "workload"), Column.of("load", "load"), Column.of("policy", "policy"),
+        Output.Table table = output().table(Column.of("workload", "workload"), Column.of("load", r -> r.get("load") == null ? "n/a" : r.get("load")), Column.of("policy", "policy"),
                 Column.of("makespan", "makespan", "%,d"), Column.of("ideal", "ideal_makespan", "%,.0f"),
                 Column.of("efficiency", "efficiency", "%.3f"),
                 Column.of("mean resp", r -> withInterval(r.getDouble("mean_response"), (Double) r.get("mean_response_ci95"))),
@@ -192,6 +196,76 @@ final class BalanceCommand extends RowsCommand {
         }));
         compare(byLoad);
         return 0;
+    }
+
+    /** What one task costs a run at the least, ns: measured here at about 35 us (200,000 poisson tasks on 4 nodes in 7 s). */
+    private static final double NANOS_PER_TASK = 10_000;
+    /** What a run costs per pair of nodes, ns: termination and balancing rounds; about 45 here (1,024 nodes, 48 s a run). */
+    private static final double NANOS_PER_NODE_PAIR = 20;
+    /** Heap a task takes: the task, its place in the queues and its response in the result. */
+    private static final long BYTES_PER_TASK = 256;
+    /** The uts trees' size, tasks: about 2,900 with the default seed (binomial). */
+    private static final int UTS_TASKS = 3_000;
+
+    /**
+     * Refuses, before the first run, a load a workload does not take, nodes and tasks that do not
+     * fit the heap (a node is a LogP processor receiving from its domain, {@link ProcessorHeap}),
+     * and runs estimated beyond the time limit: each run at least {@link #NANOS_PER_TASK} a task,
+     * {@link #NANOS_PER_NODE_PAIR} a pair of nodes and, on the wall clock, its ideal makespan.
+     */
+    private void refuseWhatCannotRun(String kind, long[] caps, List<Integer> levels, ClockKind clockKind, int runs) {
+        int nodes = caps.length;
+        long capacity = Arrays.stream(caps).sum();
+        if (meanCost < 1) {
+            throw new IllegalArgumentException("--mean-cost must be at least 1, got " + meanCost);
+        }
+        if (tasks != null && tasks < 1) {
+            throw new IllegalArgumentException("--tasks must be at least 1, got " + tasks);
+        }
+        if (clockKind == ClockKind.WALL && unitNanos < 1) {
+            throw new IllegalArgumentException("--unit must be at least 1 ns under the wall clock, got " + unitNanos);
+        }
+        double perLevelRuns = (sweep ? SWEEP_COSTS.length : 1) * policies.size() * (clockKind == ClockKind.WALL ? runs + 1 : runs);
+        double total = 0;
+        long mostTasks = 0;
+        for (int level : levels) {
+            long count;
+            double idealUnits;
+            switch (kind) {
+                case "seed" -> {
+                    if (level < 1) {
+                        throw new IllegalArgumentException("--load for the seed workload is a load index of at least 1, got " + level);
+                    }
+                    count = Math.max(nodes, 4L * level * nodes / 5);
+                    idealUnits = 10.0 * level;
+                }
+                case "poisson" -> {
+                    if (level < 10 || level > 95) {
+                        throw new IllegalArgumentException("--load for the poisson workload is a utilisation of 10..95 percent, got " + level);
+                    }
+                    count = tasks == null ? 20_000 : tasks;
+                    idealUnits = count * (double) meanCost / (level / 100.0 * capacity);
+                }
+                case "hotspot" -> {
+                    count = tasks == null ? 400 : tasks;
+                    idealUnits = count * 100.0 / capacity;
+                }
+                default -> {
+                    count = UTS_TASKS;
+                    idealUnits = 0;
+                }
+            }
+            mostTasks = Math.max(mostTasks, count);
+            double run = count * NANOS_PER_TASK + (double) nodes * nodes * NANOS_PER_NODE_PAIR
+                    + (clockKind == ClockKind.WALL ? idealUnits * unitNanos : 0);
+            total += perLevelRuns * run;
+        }
+        Limits.heap(ProcessorHeap.needed(ProcessorHeap.Channels.LOG_P, nodes) + BYTES_PER_TASK * mostTasks,
+                String.format("balance on %,d nodes (%,d bytes each as logplab scale measures, with room for the collector)"
+                        + " with %,d tasks", nodes, ProcessorHeap.bytesPerProcessor(ProcessorHeap.Channels.LOG_P, nodes), mostTasks));
+        timeLimit.check(total, String.format("%,.0f runs of %,d nodes and up to %,d tasks, each at least %.0f us a task and %.0f ns"
+                + " a pair of nodes%s", perLevelRuns * levels.size(), nodes, mostTasks, NANOS_PER_TASK / 1e3, NANOS_PER_NODE_PAIR,
+                clockKind == ClockKind.WALL ? ", and its ideal makespan at --unit" : ""));
     }
 
     /** Every policy at every load, each load's runs with seeds {@code seed..seed+runs-1}, under {@code L, o, g}. */
@@ -318,13 +392,18 @@ final class BalanceCommand extends RowsCommand {
             String bidirectional = both == null ? ""
                     : String.format("; bidirectional %.1f = %.3f x the better", both.response().mean(), both.response().mean() / best);
             if (light.response().overlaps(heavy.response())) {
-                output().line(String.format("load %d: light %.1f and heavy %.1f: no clear difference (their 95 %% intervals overlap)%s",
-                        e.getKey(), l, h, bidirectional));
+                output().line(String.format("load %s: light %.1f and heavy %.1f: no clear difference (their 95 %% intervals overlap)%s",
+                        loadName(e.getKey()), l, h, bidirectional));
             } else {
-                output().line(String.format("load %d: lower mean response: %s (%.1f vs %.1f)%s", e.getKey(), h < l ? "heavy" : "light",
+                output().line(String.format("load %s: lower mean response: %s (%.1f vs %.1f)%s", loadName(e.getKey()), h < l ? "heavy" : "light",
                         best, Math.max(l, h), bidirectional));
             }
         }
+    }
+
+    /** A load level as the lines say it: {@code n/a} for the workloads that have none (uts, hotspot). */
+    private static String loadName(int level) {
+        return level < 0 ? "n/a" : Integer.toString(level);
     }
 
     private Policies.Parameters parameters() {

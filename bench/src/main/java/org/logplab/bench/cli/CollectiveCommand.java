@@ -77,8 +77,12 @@ final class CollectiveCommand extends RowsCommand {
     @Option(names = "--combine", defaultValue = "1", description = "Cost of one combine in an all-reduce (default 1).")
     long combineCost;
 
-    @Option(names = "--reps", defaultValue = "200", description = "Wall clock: measured repetitions (default 200).")
+    @Option(names = "--reps", defaultValue = "200", description = "Wall clock: measured repetitions, after as many unmeasured"
+            + " (default 200).")
     int reps;
+
+    @Mixin
+    TimeLimit timeLimit;
 
     @Option(names = "--trace", description = "Write a Chrome/Perfetto trace of one model-clock run of the first algorithm.")
     Path trace;
@@ -97,24 +101,34 @@ final class CollectiveCommand extends RowsCommand {
             }
         }
         boolean wall = kind == ClockKind.WALL;
+        List<Object> chosen = new ArrayList<>();
+        List<BroadcastChoice> choices = new ArrayList<>();
+        for (String name : algos) {
+            BroadcastChoice choice = "auto".equals(name)
+                    ? BroadcastChoice.choose(params, group.size(), group.sourceIndex(), 8) : null;
+            Object algo = choice != null ? choice.chosen() : ALGORITHMS.get(name);
+            if (algo == null) {
+                throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", ALGORITHMS.keySet()) + ", auto");
+            }
+            if (algo instanceof AllReduce && dest != null) {
+                throw new IllegalArgumentException(name + " is an all-reduce over all P processors; --dest is for multicasts");
+            }
+            chosen.add(algo);
+            choices.add(choice);
+        }
+        refuseWhatCannotRun(params, group, chosen);
         if (wall) {
             warnIfOversubscribed(processors);
         }
         Output.Table table = output().table(columns(wall));
         boolean first = true;
         List<String> reasons = new ArrayList<>();
-        for (String name : algos) {
-            BroadcastChoice choice = "auto".equals(name)
-                    ? BroadcastChoice.choose(params, group.size(), group.sourceIndex(), 8) : null;
-            Object algo = choice != null ? choice.chosen() : ALGORITHMS.get(name);
+        for (int i = 0; i < algos.size(); i++) {
+            String name = algos.get(i);
+            Object algo = chosen.get(i);
+            BroadcastChoice choice = choices.get(i);
             if (choice != null) {
                 reasons.add("auto chose " + choice.reason());
-            }
-            if (algo == null) {
-                throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", ALGORITHMS.keySet()) + ", auto");
-            }
-            if (algo instanceof AllReduce && dest != null) {
-                throw new IllegalArgumentException(name + " is an all-reduce over all P processors; --dest is for multicasts");
             }
             long predicted = predict(algo, params, group);
             Row f = new Row().put("algo", name);
@@ -173,6 +187,42 @@ final class CollectiveCommand extends RowsCommand {
             addSweep();
         }
         return 0;
+    }
+
+    /** Per processor, the trace holds at least its send and its receive: two events of about 128 bytes. */
+    private static final long TRACE_BYTES_PER_PROCESSOR = 256;
+    /**
+     * The least a wall-clock repetition takes per processor, ns: starting and waking its platform
+     * thread. Measured here at about 250 us per processor once P is far beyond the cores (P = 1,000
+     * and 4,000 on 2 cores); a fifth of that, so that only runs clearly too long are refused.
+     */
+    private static final long WALL_NANOS_PER_PROCESSOR = 50_000;
+
+    /**
+     * Refuses, before anything runs, what the heap cannot hold (the processors, on virtual threads
+     * under the model clock, and the trace) and wall-clock repetitions beyond the time limit.
+     */
+    private void refuseWhatCannotRun(LogP params, Group group, List<Object> chosen) {
+        if (logp.wall() && reps < 1) {
+            throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
+        }
+        if (trace != null) {
+            OutputPaths.checkWritableFile("--trace", trace);
+        }
+        boolean butterfly = chosen.stream().anyMatch(a -> a instanceof ButterflyAllReduce);
+        ProcessorHeap.Channels channels = butterfly ? ProcessorHeap.Channels.LOG_P : ProcessorHeap.Channels.ONE;
+        Limits.heap(ProcessorHeap.needed(channels, processors) + (trace != null ? TRACE_BYTES_PER_PROCESSOR * processors : 0),
+                String.format("collective on P = %,d processors (%,d bytes each as logplab scale measures, with room for the"
+                        + " collector%s)", processors, ProcessorHeap.bytesPerProcessor(channels, processors),
+                        trace != null ? ", and the trace" : ""));
+        if (logp.wall()) {
+            double total = 0;
+            for (Object algo : chosen) {
+                total += 2.0 * reps * Math.max(predict(algo, params, group), (double) WALL_NANOS_PER_PROCESSOR * processors);
+            }
+            timeLimit.check(total, String.format("%d algorithms x %,d repetitions and as many warm-up runs, each at least its"
+                    + " predicted time and %s per processor", chosen.size(), reps, WALL_NANOS_PER_PROCESSOR / 1000 + " us"));
+        }
     }
 
     /** The table's columns: the wall clock's time cell holds the median and the 99th percentile, and a latency column. */

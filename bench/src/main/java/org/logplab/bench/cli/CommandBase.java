@@ -31,7 +31,13 @@ abstract class CommandBase implements Callable<Integer> {
     @Override
     public final Integer call() throws Exception {
         beforeExecute();
-        int code = execute();
+        int code;
+        try {
+            code = execute();
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands on exceptions, not errors: as an exception this one is said in words (Failures)
+            throw new IllegalStateException(e.getMessage(), e);
+        }
         afterExecute();
         out().flush();
         if (code == 0 && !failedChecks.isEmpty()) {
@@ -44,7 +50,10 @@ abstract class CommandBase implements Callable<Integer> {
         return code;
     }
 
-    /** Says on standard error that the run failed ({@code logplab: <command>: <why>}) and returns exit code 1. */
+    /**
+     * Says on standard error that the run failed ({@code logplab: <command>: <why>}) and returns
+     * exit code 1; bad input is an {@link IllegalArgumentException} instead (exit 2).
+     */
     int failed(String why) {
         err().println("logplab: " + spec.name() + ": " + why);
         err().flush();

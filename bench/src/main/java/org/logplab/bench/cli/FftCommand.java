@@ -90,11 +90,23 @@ final class FftCommand extends RowsCommand {
             description = "Model clock: units per point per radix-2 stage, the seed's t_elem (default 1).")
     long elementCost;
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** Complex arrays of N points one measurement keeps: the serial and the engine's input and work copies, blocks, spares. */
+    private static final int ARRAYS_PER_MEASUREMENT = 6;
+    /** The least a wall-clock repetition costs per thread, ns (CollectiveCommand measures the same: starting and waking it). */
+    private static final long WALL_NANOS_PER_THREAD = 50_000;
+
     @Override
     int execute() {
         List<Integer> ns = parseSizes();
         List<FftEngine> chosen = engines.stream().map(String::trim).map(FftEngine::parse).toList();
+        long largest = ns.stream().mapToLong(Integer::longValue).max().orElse(2);
+        int mostP = processors.stream().mapToInt(Integer::intValue).max().orElse(1);
         if (!logp.wall()) {
+            Limits.heap(ProcessorHeap.needed(ProcessorHeap.Channels.LOG_P, Math.max(1, mostP)) + 3 * 16 * largest,
+                    String.format("the model-clock FFT of N = %,d points on p = %,d", largest, mostP));
             return modelTable(ns, chosen);
         }
         for (String modelOnly : List.of("--L", "--o", "--g", "--G", "--elem-cost")) {
@@ -117,8 +129,8 @@ final class FftCommand extends RowsCommand {
         if (reps < 3) {
             throw new IllegalArgumentException("--reps must be at least 3, got " + reps);
         }
+        refuseWhatCannotRun(ns, chosen, largest);
         PingPong.warmUpJit();
-        int largest = ns.stream().mapToInt(Integer::intValue).max().orElse(2);
         HockneyFit hockney = hockney(16L * largest / Math.max(2, processors.stream().filter(q -> q > 1).mapToInt(Integer::intValue).min().orElse(2)));
         if (chosen.contains(FftEngine.FFTW) && processors.stream().anyMatch(q -> q != 1)) {
             note("fftw runs on one thread: it has rows for p = 1 only" + (processors.contains(1) ? "" : ", and --p has no 1"));
@@ -227,6 +239,31 @@ final class FftCommand extends RowsCommand {
         }
         crossovers.forEach(output()::line);
         return 0;
+    }
+
+    /**
+     * Refuses sizes whose arrays do not fit the heap and a sweep beyond the time limit. Each
+     * measurement times the serial FFT and the engine alternately, {@link FftRuns#repetitions}
+     * times each, at its own estimate of N log2 N ns a transform; the runtime engines on p > 1
+     * are measured once more for the machine model (and for --breakdown), and every repetition
+     * starts and wakes p threads.
+     */
+    private void refuseWhatCannotRun(List<Integer> ns, List<FftEngine> chosen, long largest) {
+        Limits.heap(Limits.heapForArrays(ARRAYS_PER_MEASUREMENT * 16.0 * largest) + (192L << 20), String.format("the FFT of N = %,d points (%d arrays of"
+                + " %,d bytes)", largest, ARRAYS_PER_MEASUREMENT, 16 * largest));
+        double total = 0;
+        for (int n : ns) {
+            double transform = n * (double) Math.max(1, Integer.numberOfTrailingZeros(n));
+            int timed = FftRuns.repetitions(n, reps);
+            for (FftEngine engine : chosen) {
+                for (int p : processors) {
+                    int passes = 2 + (engine.onRuntime() && p > 1 ? 1 + (breakdown ? 1 : 0) : 0);
+                    total += passes * timed * (transform + (double) WALL_NANOS_PER_THREAD * p);
+                }
+            }
+        }
+        timeLimit.check(total, String.format("%d sizes x %d engines x %d processor counts, each timed %d+ times against the"
+                + " serial FFT at about N log2 N ns a transform", ns.size(), chosen.size(), processors.size(), reps));
     }
 
     /**

@@ -9,6 +9,7 @@ import org.logplab.core.measure.PingPong;
 import org.logplab.core.measure.Stats;
 import org.logplab.net.AeronPingPong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,6 +56,16 @@ final class HopCommand extends RowsCommand {
     @Option(names = "--node-jvm-options", split = " ", description = "Extra JVM options for each node, space separated.")
     List<String> jvmOptions = List.of();
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** What a hop between two node processes takes at the least, ns (about 110 us measured here; README, logplab hop). */
+    private static final double NANOS_PER_HOP = 20_000;
+    /** What a ping-pong round trip of 8 bytes over Aeron takes at the least, ns (about 6 us measured here). */
+    private static final double NANOS_PER_ROUND_TRIP = 2_000;
+    /** Starting two node JVMs and their media drivers, ns, at the least. */
+    private static final double NANOS_TO_START_NODES = 1e9;
+
     @Override
     int execute() throws Exception {
         AeronPingPong.Medium medium = switch (media) {
@@ -67,6 +78,9 @@ final class HopCommand extends RowsCommand {
                     + rounds + ", " + reps + " and " + pingPongReps);
         }
         long hops = 2L * rounds;
+        timeLimit.check(reps * (hops * NANOS_PER_HOP + 1.2 * pingPongReps * NANOS_PER_ROUND_TRIP + NANOS_TO_START_NODES),
+                String.format("%d repetitions of %,d hops between processes at %.0f us or more and %,d round trips at %.0f us or more",
+                        reps, hops, NANOS_PER_HOP / 1e3, pingPongReps, NANOS_PER_ROUND_TRIP / 1e3));
         long[] oneWay = new long[reps];
         long[] oneWayMean = new long[reps];
         long[] hop = new long[reps];

@@ -62,10 +62,7 @@ final class JmhCommand extends RowsCommand {
             if (jmhArguments.contains("-rff") || jmhArguments.contains("-rf")) {
                 throw new IllegalArgumentException("give either --report or JMH's -rf/-rff, not both");
             }
-            Path parent = report.toAbsolutePath().getParent();
-            if (parent != null && !Files.isDirectory(parent)) {
-                throw new IllegalArgumentException("--report " + report + ": the folder " + parent + " does not exist");
-            }
+            OutputPaths.checkWritableFile("--report", report);
             Files.deleteIfExists(report); // a stale file must not pass for this run's results
             command.addAll(List.of("-rf", "json", "-rff", report.toString()));
         }

@@ -53,9 +53,8 @@ final class JmhReportCommand extends RowsCommand {
 
     @Override
     int execute() throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no such file: " + file);
-        }
+        OutputPaths.checkReadableFile(null, file);
+        Limits.heap(16 * Files.size(file) + (64L << 20), "reading " + file + " (" + Files.size(file) + " bytes)");
         JsonNode root;
         try {
             root = JsonLines.MAPPER.readTree(file.toFile());

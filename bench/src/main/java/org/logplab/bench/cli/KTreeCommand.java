@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
  *
  * <p>JSON Lines, one object per (m, n, k): {@code algo} ({@code ktree}), {@code m}, {@code n},
  * {@code k}, {@code ports} ({@code k'}), {@code rounds} (also as {@code time}), {@code predicted} (the schedule's closed form {@code ceil(m/k') - 1 + h}), {@code upper_bound}, {@code lower_bound},
- * {@code ok} (every processor ended with all {@code m} messages).
+ * {@code ok} (every processor ended with all {@code m} messages), {@code note} (null, or for
+ * {@code n = 1} why every figure is 0: there is no one to send to).
  *
  * <p>Limit: each run must have {@code n * max(m, k') <= 2^25} ({@link KTreeReport#MAX_WORK}), a
  * few seconds at most; the whole sweep is checked before the first run.
@@ -37,6 +38,9 @@ final class KTreeCommand extends RowsCommand {
             description = "Ports per processor, as for --m (each >= 1).")
     List<String> ports;
 
+    /** The note on a row of one processor: the source holds every message already. */
+    static final String ALONE = "n = 1: the source is the only processor and already holds every message, so 0 rounds";
+
     @Override
     int execute() {
         int most = (int) KTreeReport.MAX_WORK;
@@ -52,7 +56,7 @@ final class KTreeCommand extends RowsCommand {
         }
         Output.Table table = output().table(Column.of("m", "m"), Column.of("n", "n"), Column.of("k", "k"),
                 Column.of("ports", "ports"), Column.of("rounds", "rounds"), Column.of("lower bound", "lower_bound"),
-                Column.of("upper bound", "upper_bound"), Column.yesNo("ok", "ok"));
+                Column.of("upper bound", "upper_bound"), Column.yesNo("ok", "ok"), Column.of("", r -> r.get("note") == null ? "" : r.get("note")));
         for (int m : ms) {
             for (int n : ns) {
                 for (int k : ks) {
@@ -61,7 +65,8 @@ final class KTreeCommand extends RowsCommand {
                     table.add(new Row().put("algo", "ktree").put("m", r.m()).put("n", r.n()).put("k", r.k()).put("ports", r.ports())
                             .put("rounds", r.rounds()).put("time", r.rounds())
                             .put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()))
-                            .put("upper_bound", r.upperBound()).put("lower_bound", r.lowerBound()).put("ok", r.ok()));
+                            .put("upper_bound", r.upperBound()).put("lower_bound", r.lowerBound()).put("ok", r.ok())
+                            .put("note", r.n() == 1 ? ALONE : null));
                 }
             }
         }

@@ -78,6 +78,9 @@ final class MeasureCommand extends RowsCommand {
             description = "With --peer: how long to wait for the other side (default 60s).")
     long connectTimeoutNanos;
 
+    @Mixin
+    TimeLimit timeLimit;
+
     private PeerAddress here;
     private PeerAddress there;
 
@@ -89,6 +92,11 @@ final class MeasureCommand extends RowsCommand {
         if (pingPongReps < 1) {
             throw new IllegalArgumentException("--pingpong-reps must be at least 1, got " + pingPongReps);
         }
+        if (connectTimeoutNanos > timeLimit.maxNanos) {
+            throw new IllegalArgumentException("--connect-timeout " + Limits.duration(connectTimeoutNanos) + " is longer than --max-time "
+                    + Limits.duration(timeLimit.maxNanos) + ": give a shorter one, or a longer --max-time");
+        }
+        refuseWhatCannotRun();
         if (peer != null || listen != null || echo) {
             if (!transport.equals("aeron-udp")) {
                 throw new IllegalArgumentException("--peer, --listen and --echo measure between processes over --transport aeron-udp, not "
@@ -151,6 +159,27 @@ final class MeasureCommand extends RowsCommand {
         return c.toArray(Column[]::new);
     }
 
+    /**
+     * Refuses a message size whose buffers do not fit the heap and an estimate beyond the time
+     * limit: each repetition of the PRTT estimator (and as many as a quarter more unrecorded)
+     * takes PRTT(1,0) and PRTT(n,0) twice and PRTT(n,d) once, with d at least PRTT(1,0); every
+     * round trip is at least 2 (L + 2o) with the injected parameters, and n messages add
+     * (n - 1) max(g, o): at least (n + 5) 2 (L + 2o) + 2 (n - 1) max(g, o) a repetition. With
+     * --transport, each ping-pong round trip copies its message (up to 1 MiB) twice.
+     */
+    private void refuseWhatCannotRun() {
+        Limits.heap(Limits.heapForArrays(4.0 * size), String.format("measure with %,d-byte messages", size));
+        LogP p = injected.toLogP(2);
+        double roundTrip = 2.0 * (p.L() + 2 * p.o() + (double) size * p.G() + size * Limits.COPY_NANOS_PER_BYTE);
+        double perRep = (burst + 5) * roundTrip + 2.0 * (burst - 1) * Math.max(p.g(), p.o());
+        double total = (reps + Math.max(3, reps / 4)) * perRep;
+        if (!transport.equals("inprocess")) {
+            total += 2.0 * 1.2 * pingPongReps * 2 * ((1 << 20) + 65536) * Limits.COPY_NANOS_PER_BYTE;
+        }
+        timeLimit.check(total, String.format("%,d PRTT repetitions (and %,d unrecorded) of at least %s each with the injected"
+                + " delays", reps, Math.max(3, reps / 4), Limits.duration(perRep)));
+    }
+
     /** The transport's PRTT estimate and Hockney fit beside the in-process runtime's. */
     private int transport(AeronPingPong.Medium medium) throws Exception {
         if (injected.any()) {
@@ -183,8 +212,7 @@ final class MeasureCommand extends RowsCommand {
                 remotePing = AeronPingPong.run(link, sizes, pingPongReps / 5, pingPongReps);
                 link.stopEcho();
             } catch (IllegalStateException e) {
-                note("logplab: measure: " + e.getMessage());
-                return 1;
+                return failed(e.getMessage());
             }
         }
         HockneyFit localFit = hockney(localPing);
@@ -215,8 +243,7 @@ final class MeasureCommand extends RowsCommand {
         try (AeronLink link = AeronLink.toPeer(here, there, Duration.ofNanos(connectTimeoutNanos))) {
             answered = link.echo();
         } catch (IllegalStateException e) {
-            note("logplab: measure --echo: " + e.getMessage());
-            return 1;
+            return failed("--echo: " + e.getMessage());
         }
         output().record(new Row().put("echo", true).put("listen", here.toString()).put("peer", there.toString()).put("answered", answered),
                 "echo: answered " + answered + " frames from " + there + ", which then said stop");

@@ -97,8 +97,11 @@ final class NodeCommand extends RowsCommand {
         if (node < 0 || node >= nodes) {
             throw new IllegalArgumentException("--node " + node + " is outside 0.." + (nodes - 1));
         }
-        if (workDir != null && !Files.isDirectory(workDir)) {
-            throw new IllegalArgumentException("--work-dir " + workDir + " is not a directory");
+        if (workDir != null) {
+            OutputPaths.checkFolder("--work-dir", workDir);
+        }
+        if (aeronDir != null) {
+            OutputPaths.checkFolder("--aeron-dir", aeronDir);
         }
         long heap = Runtime.getRuntime().maxMemory();
         String xmx = NodeHeap.xmxFor(NodeHeap.needed(job, partition.count(0)));
@@ -132,7 +135,7 @@ final class NodeCommand extends RowsCommand {
             } catch (java.nio.file.DirectoryNotEmptyException othersStillThere) {
                 // another node's driver directory is still in it; that node removes the folder
             } catch (java.io.IOException e) {
-                note("logplab: node " + node + ": could not remove " + workDir + ": " + e);
+                note("logplab: node " + node + ": could not remove " + workDir + ": " + Failures.clean(String.valueOf(e.getMessage())));
             }
         }
         Row f = new Row().put("node", node).put("nodes", nodes).put("job", job.cliName()).put("P", config.params().P())
@@ -180,6 +183,9 @@ final class NodeCommand extends RowsCommand {
             }
             b.append(t.render());
         }
+        if (r != null) {
+            b.append(LaunchCommand.resultLegend(job)).append('\n');
+        }
         return b.append("rejected frames: unknown peer ").append(outcome.unknownPeerFrames()).append(", malformed ")
                 .append(outcome.malformedFrames()).append(", misaddressed ").append(outcome.misaddressedFrames()).toString();
     }
@@ -200,9 +206,7 @@ final class NodeCommand extends RowsCommand {
             throw new IllegalArgumentException("give the nodes' addresses with exactly one of --peers and --peers-file");
         }
         if (file != null) {
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("--peers-file " + file + " is not a readable file");
-            }
+            OutputPaths.checkReadableFile("--peers-file", file);
             return PeerAddress.parseList(Files.readAllLines(file));
         }
         return PeerAddress.parseList(peers);

@@ -47,11 +47,15 @@ final class PingPongCommand extends RowsCommand {
             description = "inprocess (the runtime's channels, default), aeron-ipc or aeron-udp (loopback), embedded media driver.")
     String transport;
 
+    @Mixin
+    TimeLimit timeLimit;
+
     @Override
     int execute() throws Exception {
         if (reps < 1) {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
+        refuseWhatCannotRun();
         List<PingPong.Result> results = new ArrayList<>();
         List<PingPong.Result> cluster = new ArrayList<>();
         boolean inProcess = transport.equals("inprocess");
@@ -102,6 +106,29 @@ final class PingPongCommand extends RowsCommand {
             addFit("Hockney fit, cluster", "cluster", fit(cluster));
         }
         return 0;
+    }
+
+    /**
+     * Refuses sizes whose buffers do not fit the heap (each side keeps two buffers of the size)
+     * and a sweep longer than the time limit: every round trip copies the payload twice, at
+     * {@link Limits#COPY_NANOS_PER_BYTE}, besides the injected delays.
+     */
+    private void refuseWhatCannotRun() {
+        long largest = sizes.stream().mapToLong(Integer::longValue).max().orElse(0);
+        Limits.heap(Limits.heapForArrays(4.0 * largest), String.format("pingpong of %,d-byte messages (two buffers of that size on each side)",
+                largest));
+        LogP delays = injected.toLogP(2);
+        int warmup = Math.max(100, reps / 5);
+        double total = 0;
+        for (int size : sizes) {
+            double oneWay = delays.L() + 2.0 * delays.o() + (double) size * delays.G() + size * Limits.COPY_NANOS_PER_BYTE;
+            total += (warmup + reps) * 2 * oneWay;
+        }
+        if (!transport.equals("inprocess")) {
+            total *= 2; // the transport's own ping-pong, then the cluster's path
+        }
+        timeLimit.check(total, String.format("%,d round trips per size after %,d unrecorded, each copying the message twice at"
+                + " about %.0f GB/s", reps, warmup, 1 / Limits.COPY_NANOS_PER_BYTE));
     }
 
     private static HockneyFit fit(List<PingPong.Result> results) {

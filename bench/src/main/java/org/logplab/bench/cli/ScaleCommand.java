@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
  * is also noted on standard error as it completes.
  *
  * <p><b>Heap.</b> Every processor is a virtual thread with its clock and channels, about a
- * kilobyte each ({@link #bytesPerProcessor}, measured with {@code jcmd GC.class_histogram}): a
+ * kilobyte each ({@link ProcessorHeap}, measured with {@code jcmd GC.class_histogram}): a
  * {@code --P} the heap cannot hold is refused up front with the heap it needs; the doubling
  * sweep stops there with the same message. A warm-up run at a small P comes first, so that the
  * measured run does not pay for compiling the runtime (an uncompiled wake-up path costs every
@@ -61,6 +61,9 @@ final class ScaleCommand extends RowsCommand {
 
     @Mixin
     LogPOptions logp = new LogPOptions(6, 2, 4);
+
+    @Mixin
+    TimeLimit timeLimit;
 
     /** One run's program, its exact predicted makespan, and a count of processors that got a wrong value. */
     private record Workload(Program program, long predicted, LongAdder failures) { }
@@ -99,45 +102,39 @@ final class ScaleCommand extends RowsCommand {
         return t;
     }
 
-    /** The heap a run of {@code processors} needs under {@code --algo algo}, in bytes, with room for the garbage it makes. */
-    static long heapNeeded(String algo, int processors) {
-        return (long) (HEAP_HEADROOM * bytesPerProcessor(algo, processors) * processors) + (64L << 20);
+    /** How many channels each processor of {@code algo} receives on: {@code log2 P} in the butterfly, else one. */
+    static ProcessorHeap.Channels channels(String algo) {
+        return algo.equals("butterfly") ? ProcessorHeap.Channels.LOG_P : ProcessorHeap.Channels.ONE;
     }
 
-    /**
-     * Live heap per processor of a model-clock collective on virtual threads, bytes: the thread
-     * (about 300), the processor and its clock (about 250), and about 350 per channel it receives
-     * on (one in a tree, {@code log2 P} in the butterfly). Measured on JDK 25 at P = 2^21.
-     */
-    static long bytesPerProcessor(String algo, int processors) {
-        int channels = algo.equals("butterfly") ? Math.max(1, 32 - Integer.numberOfLeadingZeros(processors - 1)) : 1;
-        return 550 + 350L * channels;
-    }
-
-    /** The heap may hold this many times the live estimate: the collector needs room to work. */
-    private static final double HEAP_HEADROOM = 1.6;
     /** Processors of the warm-up run. */
     private static final int WARMUP_P = 4096;
 
     /** Null if {@code processors} fits the heap, else why not and what to do. */
     private String heapProblem(int processors) {
-        long need = heapNeeded(algo, processors);
+        long need = ProcessorHeap.needed(channels(algo), processors);
         long max = Runtime.getRuntime().maxMemory();
         if (need <= max) {
             return null;
         }
         long gib = (need + (1L << 30) - 1) >> 30;
         return String.format("P = %,d needs about %.1f GiB of heap (%,d bytes per processor for --algo %s, with room for the "
-                + "collector); this JVM may use %.1f GiB: run with LOGPLAB_JAVA_OPTS='-Xms%dg -Xmx%dg -Xmn%dg' (a young "
-                + "generation that holds the whole run spares the collector copying it)",
-                processors, need / (double) (1L << 30), bytesPerProcessor(algo, processors), algo, max / (double) (1L << 30),
-                gib, gib, Math.max(1, gib * 4 / 5));
+                + "collector); this JVM may use %.1f GiB: %s",
+                processors, need / (double) (1L << 30), ProcessorHeap.bytesPerProcessor(channels(algo), processors), algo, max / (double) (1L << 30),
+                Limits.fitsMachine(need) ? String.format("run with LOGPLAB_JAVA_OPTS='-Xms%dg -Xmx%dg -Xmn%dg' (a young "
+                + "generation that holds the whole run spares the collector copying it)", gib, gib, Math.max(1, gib * 4 / 5))
+                : Limits.beyondMachine());
     }
 
     @Override
     int execute() {
-        if (seconds <= 0) {
+        if (!(seconds > 0)) {
             throw new IllegalArgumentException("--seconds must be positive, got " + seconds);
+        }
+        if (seconds * 1e9 > timeLimit.maxNanos) {
+            throw new IllegalArgumentException(String.format("--seconds %s lets one run take %s, more than --max-time %s: give a"
+                    + " smaller budget, or --max-time %s", seconds, Limits.duration(seconds * 1e9), Limits.duration(timeLimit.maxNanos),
+                    TimeLimit.suggestion(STOP_AFTER_BUDGETS * seconds * 1e9)));
         }
         if (!List.of("tree", "optimal", "butterfly").contains(algo)) {
             throw new IllegalArgumentException("--algo must be tree, optimal or butterfly, got '" + algo + "'");

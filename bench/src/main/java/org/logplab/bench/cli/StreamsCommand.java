@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.logplab.net.StreamLayouts;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -36,12 +37,21 @@ final class StreamsCommand extends RowsCommand {
     @Option(names = "--reps", defaultValue = "3", description = "Rounds over the layouts, in rotating order; the median is shown (default 3).")
     int reps;
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** What a message costs at the least, ns: Aeron over UDP loopback carries about a million short frames a second here. */
+    private static final double NANOS_PER_MESSAGE = 1_000;
+
     @Override
     int execute() throws Exception {
         if (reps < 1 || messages < 1 || senders.stream().anyMatch(n -> n < 1)) {
             throw new IllegalArgumentException("need senders >= 1, --messages >= 1 and --reps >= 1, got --senders "
                     + senders + " --messages " + messages + " --reps " + reps);
         }
+        double messagesInAll = senders.stream().mapToDouble(n -> n * (3.0 * reps * messages + Math.min(messages, 20_000))).sum();
+        timeLimit.check(messagesInAll * (NANOS_PER_MESSAGE + size * Limits.COPY_NANOS_PER_BYTE), String.format("%,.0f messages"
+                + " of %,d bytes over the three layouts, at least %.0f us each", messagesInAll, size, NANOS_PER_MESSAGE / 1e3));
         warnIfOversubscribed(senders.stream().mapToInt(Integer::intValue).max().orElse(1) + 2);
         Output.Table table = output().table(Column.of("senders", "senders"), Column.of("layout", "layout"),
                 Column.of("messages/s", "messages_per_s", "%,.0f"), Column.of("vs per process pair", "ratio", "%.2f"),

@@ -18,6 +18,7 @@ import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -86,6 +87,12 @@ final class VersusCommand extends RowsCommand {
         }
     }
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** What one side's block of one case takes at the least, ns: its operations are chosen to take some tens of milliseconds. */
+    private static final double NANOS_PER_BLOCK = 20e6;
+
     @Override
     int execute() throws Exception {
         if (rounds < 1 || rounds > 1000) {
@@ -110,6 +117,12 @@ final class VersusCommand extends RowsCommand {
                 rows.add(new Case(test, 0));
             }
         }
+        int largest = exchangeLog2.stream().mapToInt(Integer::intValue).max().orElse(1);
+        Limits.heap(Limits.heapForArrays(4.0 * (16L << largest)), String.format("the exchange of blocks of 2^%d points (two ranks, a block"
+                + " and a spare each)", largest));
+        int sides = 1 + (peers.contains("jctools") ? 1 : 0) + (peers.contains("mpi") ? 1 : 0);
+        timeLimit.check((rounds + 1.0) * rows.size() * sides * NANOS_PER_BLOCK, String.format("%d rounds and a warm-up of %d"
+                + " cases on %d sides, each at least %.0f ms", rounds, rows.size(), sides, NANOS_PER_BLOCK / 1e6));
         warnIfOversubscribed(2);
         boolean floorOn = peers.contains("jctools");
         Optional<java.nio.file.Path> mpiRoot = peers.contains("mpi") ? mpiRoot() : Optional.empty();

@@ -96,7 +96,7 @@ class LaunchedNodesTest {
         try {
             assertThat(node.awaitExit(RUN_SECONDS)).isTrue();
             assertThat(node.process.exitValue()).isEqualTo(2);
-            assertThat(node.err).as("stderr").contains("logplab: OMPI_COMM_WORLD_SIZE says 3 processes but --peers-file " + peers
+            assertThat(node.err).as("stderr").contains("logplab: node: OMPI_COMM_WORLD_SIZE says 3 processes but --peers-file " + peers
                     + " lists 2 nodes: start one process per node");
             assertThat(node.out).isEmpty();
         } finally {
