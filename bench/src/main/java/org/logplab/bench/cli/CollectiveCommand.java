@@ -38,14 +38,20 @@ import picocli.CommandLine.Option;
  * wall median in ns), {@code predicted}, {@code ok} (every member got the right data), and for
  * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}, {@code latency} (the {@code --latency} form),
  * {@code msg_latency_count}, {@code msg_latency_p50_ns}, {@code msg_latency_p99_ns} (null when none
- * was recorded); for {@code auto} also {@code chosen} and
+ * was recorded) and {@code disturbed} (the median outside {@link WallVerdict}'s 0.5-2x of the
+ * prediction: the host, not the algorithm, made the time); for {@code auto} also {@code chosen} and
  * {@code reason}. With {@code --sweep-g}, one object
  * per gap: {@code sweep: "fibonacci-vs-binomial"}, {@code g}, {@code ratio}, {@code binomial},
  * {@code fibonacci}, {@code winner}.
  */
 @Command(name = "collective", header = "Run collectives and compare their time with the exact prediction.",
-        description = "Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the broadcast predicted "
-                + "fastest, with the reason), butterfly, tree-reduce (all-reduce).")
+        description = {"Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the broadcast predicted "
+                + "fastest, with the reason), butterfly, tree-reduce (all-reduce).",
+            "",
+            "Wall clock: a median outside 0.5-2x its prediction is marked disturbed (JSON disturbed: true, beside its ratio)"
+                + " and a line on standard error says the host looked busy, with its load average: a quiet host gives 1.0-1.2x."
+                + " A disturbed time is not a wrong result: ok still says whether every member got the right data, and the"
+                + " exit code stays 0 (1 only when a check of the data fails)."})
 final class CollectiveCommand extends RowsCommand {
     private static final Map<String, Object> ALGORITHMS = new LinkedHashMap<>();
 
@@ -122,6 +128,7 @@ final class CollectiveCommand extends RowsCommand {
         }
         Output.Table table = output().table(columns(wall));
         boolean first = true;
+        WallVerdict verdict = new WallVerdict();
         List<String> reasons = new ArrayList<>();
         for (int i = 0; i < algos.size(); i++) {
             String name = algos.get(i);
@@ -159,7 +166,8 @@ final class CollectiveCommand extends RowsCommand {
                 f.put("time", time).put("p50_ns", r.median()).put("p99_ns", r.p99()).put("reps", r.nanos().length);
                 latency = r.latency();
             }
-            f.put("ratio", time / (double) predicted);
+            // Nothing injected on the wall clock predicts 0: no ratio to speak of.
+            f.put("ratio", predicted == 0 ? null : time / (double) predicted);
             if (latency != null) {
                 LatencyFigures.put(f, latency, recording.sampling);
                 f.show("latency_cell", LatencyFigures.cell(latency, recording.sampling));
@@ -173,10 +181,14 @@ final class CollectiveCommand extends RowsCommand {
             allOk = check(allOk && (wall || time == predicted),
                     name + ", P = " + processors + (wall ? "" : ", time " + time + " vs predicted " + predicted));
             f.put("ok", allOk);
+            if (wall) {
+                f.put("disturbed", predicted == 0 ? null : verdict.judge(time, predicted));
+            }
             f.show("label", choice == null ? name : name + " -> " + choice.chosen().name());
             first = false;
             table.add(f);
         }
+        verdict.warning(processors).ifPresent(this::note);
         if (wall) {
             // The histogram is the whole measured run's, not only the repetitions kept for the times.
             output().line(LatencyFigures.legend("msg latency: every message of each measured run (warm-up and late"
@@ -236,6 +248,9 @@ final class CollectiveCommand extends RowsCommand {
             c.add(Column.of("msg latency", "latency_cell"));
         }
         c.add(Column.yesNo("ok", "ok"));
+        if (wall) {
+            c.add(Column.of("disturbed", r -> r.get("disturbed") == null ? "-" : (boolean) r.get("disturbed") ? "YES" : "no"));
+        }
         return c.toArray(Column[]::new);
     }
 
