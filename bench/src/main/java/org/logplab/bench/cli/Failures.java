@@ -140,9 +140,9 @@ final class Failures {
         return b.length() == 0 ? "it failed without saying why" : b.toString();
     }
 
-    /** {@code m} without Java exception names in it. */
+    /** {@code m} on one line, without Java exception names in it. */
     static String clean(String m) {
-        return EXCEPTION_NAME.matcher(m).replaceAll("").strip();
+        return EXCEPTION_NAME.matcher(m).replaceAll("").strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     private static <T extends Throwable> T find(Throwable t, Class<T> type) {

@@ -59,7 +59,8 @@ final class JmhReportCommand extends RowsCommand {
         try {
             root = JsonLines.MAPPER.readTree(file.toFile());
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage());
+            throw new IllegalArgumentException(file + " is not JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                    ? j.getOriginalMessage() : e.getMessage()));
         }
         if (root == null || !root.isArray()) {
             throw new IllegalArgumentException(file + " is not a JMH result array (run JMH with -rf json)");
