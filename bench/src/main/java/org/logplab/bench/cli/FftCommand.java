@@ -262,8 +262,9 @@ final class FftCommand extends RowsCommand {
                 }
             }
         }
-        timeLimit.check(total, String.format("%d sizes x %d engines x %d processor counts, each timed %d+ times against the"
-                + " serial FFT at about N log2 N ns a transform", ns.size(), chosen.size(), processors.size(), reps));
+        timeLimit.check(total, String.format("%d size%s x %d engine%s x %d processor count%s, each timed %d+ times against the"
+                + " serial FFT at about N log2 N ns a transform", ns.size(), ns.size() == 1 ? "" : "s", chosen.size(),
+                chosen.size() == 1 ? "" : "s", processors.size(), processors.size() == 1 ? "" : "s", reps));
     }
 
     /**

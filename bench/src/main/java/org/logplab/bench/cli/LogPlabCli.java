@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code logplab} command line: one subcommand per capability. Every command prints a
- * readable table by default and JSON Lines with {@code --json}.
+ * readable table by default, JSON Lines with {@code --json} and CSV with {@code --csv}
+ * ({@link RowsCommand}; the demo writes a report folder and takes {@code --json} only).
  *
  * <p>Exit codes: 0 success; 1 a check failed (a result off theory or wrong against its oracle)
  * or the run failed (one line {@code logplab: <command>: <what happened>}, in words, with no
