@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +21,7 @@ import org.logplab.core.ClockKind;
  * premature stop would leave tasks unexecuted or throw on a node with queued tasks; never
  * missed: the run ends).
  */
+@Tag("slow")
 class BalanceStressTest {
 
     static List<String> policies() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -17,6 +18,7 @@ import org.logplab.core.ThreadKind;
  * jitter (so the exchanges interleave differently each time): every run gives the serial result,
  * and every message sent is received (nothing left in flight).
  */
+@Tag("slow")
 class ParallelFftStressTest {
 
     @Test

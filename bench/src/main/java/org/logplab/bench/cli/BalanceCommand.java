@@ -21,6 +21,7 @@ import org.logplab.balance.workload.Workloads;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -43,7 +44,7 @@ import picocli.CommandLine.Option;
  * stays up, and the fork/join reference's on one pool.
  */
 @Command(name = "balance", header = "Compare load-balancing policies on the LogP runtime.")
-final class BalanceCommand extends CommandBase {
+final class BalanceCommand extends RowsCommand {
     private static final long[] SEED_CAPACITIES = {20, 90, 30, 20, 40};
 
     @Option(names = "--policy", split = ",", defaultValue = "none,light,heavy,bidirectional,stealing,adaptive",
@@ -71,18 +72,8 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--topology", defaultValue = "complete", description = "ring, mesh or complete (default complete; on more than 17 nodes a complete network's domains are the members at power-of-two distances, 2 log2(n) - 1 of them).")
     String topology;
 
-    @Option(names = "--L", defaultValue = "10", converter = DurationNanosConverter.class,
-            description = "Latency: model units, or a duration such as 50us under the wall clock (default 10).")
-    long latency;
-
-    @Option(names = "--o", defaultValue = "2", converter = DurationNanosConverter.class, description = "Overhead (default 2).")
-    long overhead;
-
-    @Option(names = "--g", defaultValue = "4", converter = DurationNanosConverter.class, description = "Gap (default 4).")
-    long gap;
-
-    @Option(names = "--clock", defaultValue = "model", description = "model (exact, default) or wall.")
-    String clock;
+    @Mixin
+    LogPClockOptions logp = new LogPClockOptions(10, 2, 4, ClockKind.MODEL);
 
     @Option(names = "--unit", defaultValue = "1us", converter = DurationNanosConverter.class,
             description = "Wall clock: how long one time unit of work lasts (default 1us).")
@@ -119,6 +110,9 @@ final class BalanceCommand extends CommandBase {
     @Option(names = "--heavy-fraction", defaultValue = "1.5", description = "heavy: a node pushes above this multiple of its fair share (default 1.5).")
     double heavyFraction;
 
+    @Mixin
+    TimeLimit timeLimit;
+
     @Option(names = "--mk", defaultValue = "2", description = "bidirectional: a node is a sender with more than this many tasks queued (default 2).")
     int mk;
 
@@ -146,15 +140,11 @@ final class BalanceCommand extends CommandBase {
     /** The message costs of a sweep (model units): cheap, the defaults, expensive. */
     private static final long[][] SWEEP_COSTS = {{2, 0, 1}, {10, 2, 4}, {50, 10, 20}};
 
-    /** One row: a load and policy's result (the mean over the seeds) and the 95 % interval of its mean response. */
-    private record Row(BalanceResult result, MeanInterval response) { }
+    /** One measurement: a load and policy's result (the mean over the seeds) and the 95 % interval of its mean response. */
+    private record Measured(BalanceResult result, MeanInterval response) { }
 
     private int compareAll() {
-        ClockKind clockKind = switch (clock.toLowerCase(Locale.ROOT)) {
-            case "model" -> ClockKind.MODEL;
-            case "wall" -> ClockKind.WALL;
-            default -> throw new IllegalArgumentException("unknown clock '" + clock + "': use model or wall");
-        };
+        ClockKind clockKind = logp.clockKind();
         String kind = workload.toLowerCase(Locale.ROOT);
         long[] caps = capacities();
         Topology top = Topology.parse(topology);
@@ -170,6 +160,7 @@ final class BalanceCommand extends CommandBase {
             throw new IllegalArgumentException("--reps must be at least 1, got " + runs);
         }
         List<Integer> levels = loadLevels(kind);
+        refuseWhatCannotRun(kind, caps, levels, clockKind, runs);
         if (clockKind == ClockKind.WALL) {
             warnIfOversubscribed(caps.length);
         }
@@ -180,62 +171,122 @@ final class BalanceCommand extends CommandBase {
             }
             return sweep(kind, caps, levels, top, runs);
         }
-        Map<Integer, Map<String, Row>> byLoad = measure(kind, caps, levels, top, clockKind, runs, latency, overhead, gap);
-        TextTable table = new TextTable("workload", "load", "policy", "makespan", "ideal", "efficiency", "mean resp", "p99 resp",
-                "msgs/task", "migr/task", "tasks", "done", "share corr", "max/avg load");
+        Map<Integer, Map<String, Measured>> byLoad = measure(kind, caps, levels, top, clockKind, runs, logp.latency, logp.overhead, logp.gap);
+        Output.Table table = output().table(Column.of("workload", "workload"), Column.of("load", r -> r.get("load") == null ? "n/a" : r.get("load")), Column.of("policy", "policy"),
+                Column.of("makespan", "makespan", "%,d"), Column.of("ideal", "ideal_makespan", "%,.0f"),
+                Column.of("efficiency", "efficiency", "%.3f"),
+                Column.of("mean resp", r -> withInterval(r.getDouble("mean_response"), (Double) r.get("mean_response_ci95"))),
+                Column.of("p99 resp", "p99_response", "%,.0f"), Column.of("msgs/task", "messages_per_task", "%.2f"),
+                Column.of("migr/task", "migrations_per_task", "%.3f"), Column.of("tasks", "tasks"), Column.of("done", "tasks_done"),
+                Column.of("share corr", "share_correlation", "%.3f"), Column.of("max/avg load", "max_avg_load", "%.2f"));
+        byLoad.forEach((level, rows) -> rows.forEach((p, row) -> table.add(row(kind, level, p, row, clockKind, caps.length, top))));
+        Output output = output();
+        output.line("times in " + (clockKind == ClockKind.MODEL ? "model units" : "ns") + "; ideal = total work / total capacity;"
+                + " share corr = correlation of each node's share of the work with its share of the capacity;"
+                + " max/avg load = time average of the largest over the mean queued drain time"
+                + (runs > 1 && clockKind == ClockKind.MODEL ? "; mean resp = mean over " + runs + " seeds +- the half-width of its 95 % interval" : "")
+                + (kind.equals("poisson") ? "; poisson responses leave out the first " + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)" : ""));
         byLoad.forEach((level, rows) -> rows.forEach((p, row) -> {
-            BalanceResult r = row.result();
-            if (json) {
-                printJson(row(kind, level, p, row, clockKind, caps.length, top));
-            } else {
-                table.row(kind, level < 0 ? "-" : String.valueOf(level), p, String.format("%,d", r.makespan()),
-                        String.format("%,.0f", r.idealMakespan()), String.format("%.3f", r.efficiency()),
-                        withInterval(row.response()), String.format("%,.0f", r.p99Response()),
-                        String.format("%.2f", r.messagesPerTask()), String.format("%.3f", r.migrationsPerTask()),
-                        String.valueOf(r.tasks()), String.valueOf(r.tasksDone()),
-                        Double.isNaN(r.shareCorrelation()) ? "-" : String.format("%.3f", r.shareCorrelation()),
-                        Double.isNaN(r.maxAvgLoad()) ? "-" : String.format("%.2f", r.maxAvgLoad()));
+            if (!row.result().policyEvents().isEmpty()) {
+                List<String> each = new ArrayList<>();
+                row.result().policyEvents().forEach((event, count) ->
+                        each.add(String.format("%s %.3f", event, (double) count / row.result().tasks())));
+                output.line(p + (level < 0 ? "" : " at load " + level) + ", per task: " + String.join(", ", each));
             }
         }));
-        if (!json) {
-            out().print(table.render());
-            out().println("times in " + (clockKind == ClockKind.MODEL ? "model units" : "ns") + "; ideal = total work / total capacity;"
-                    + " share corr = correlation of each node's share of the work with its share of the capacity;"
-                    + " max/avg load = time average of the largest over the mean queued drain time"
-                    + (runs > 1 && clockKind == ClockKind.MODEL ? "; mean resp = mean over " + runs + " seeds +- the half-width of its 95 % interval" : "")
-                    + (kind.equals("poisson") ? "; poisson responses leave out the first " + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)" : ""));
-            byLoad.forEach((level, rows) -> rows.forEach((p, row) -> {
-                if (!row.result().policyEvents().isEmpty()) {
-                    List<String> each = new ArrayList<>();
-                    row.result().policyEvents().forEach((event, count) ->
-                            each.add(String.format("%s %.3f", event, (double) count / row.result().tasks())));
-                    out().println(p + (level < 0 ? "" : " at load " + level) + ", per task: " + String.join(", ", each));
-                }
-            }));
-            compare(byLoad);
-        }
+        compare(byLoad);
         return 0;
     }
 
+    /** What one task costs a run at the least, ns: measured here at about 35 us (200,000 poisson tasks on 4 nodes in 7 s). */
+    private static final double NANOS_PER_TASK = 10_000;
+    /** What a run costs per pair of nodes, ns: termination and balancing rounds; about 45 here (1,024 nodes, 48 s a run). */
+    private static final double NANOS_PER_NODE_PAIR = 20;
+    /** Heap a task takes: the task, its place in the queues and its response in the result. */
+    private static final long BYTES_PER_TASK = 256;
+    /** The uts trees' size, tasks: about 2,900 with the default seed (binomial). */
+    private static final int UTS_TASKS = 3_000;
+
+    /**
+     * Refuses, before the first run, a load a workload does not take, nodes and tasks that do not
+     * fit the heap (a node is a LogP processor receiving from its domain, {@link ProcessorHeap}),
+     * and runs estimated beyond the time limit: each run at least {@link #NANOS_PER_TASK} a task,
+     * {@link #NANOS_PER_NODE_PAIR} a pair of nodes and, on the wall clock, its ideal makespan.
+     */
+    private void refuseWhatCannotRun(String kind, long[] caps, List<Integer> levels, ClockKind clockKind, int runs) {
+        int nodes = caps.length;
+        long capacity = Arrays.stream(caps).sum();
+        if (meanCost < 1) {
+            throw new IllegalArgumentException("--mean-cost must be at least 1, got " + meanCost);
+        }
+        if (tasks != null && tasks < 1) {
+            throw new IllegalArgumentException("--tasks must be at least 1, got " + tasks);
+        }
+        if (clockKind == ClockKind.WALL && unitNanos < 1) {
+            throw new IllegalArgumentException("--unit must be at least 1 ns under the wall clock, got " + unitNanos);
+        }
+        double perLevelRuns = (sweep ? SWEEP_COSTS.length : 1) * policies.size() * (clockKind == ClockKind.WALL ? runs + 1 : runs);
+        double total = 0;
+        long mostTasks = 0;
+        for (int level : levels) {
+            long count;
+            double idealUnits;
+            switch (kind) {
+                case "seed" -> {
+                    if (level < 1) {
+                        throw new IllegalArgumentException("--load for the seed workload is a load index of at least 1, got " + level);
+                    }
+                    count = Math.max(nodes, 4L * level * nodes / 5);
+                    idealUnits = 10.0 * level;
+                }
+                case "poisson" -> {
+                    if (level < 10 || level > 95) {
+                        throw new IllegalArgumentException("--load for the poisson workload is a utilisation of 10..95 percent, got " + level);
+                    }
+                    count = tasks == null ? 20_000 : tasks;
+                    idealUnits = count * (double) meanCost / (level / 100.0 * capacity);
+                }
+                case "hotspot" -> {
+                    count = tasks == null ? 400 : tasks;
+                    idealUnits = count * 100.0 / capacity;
+                }
+                default -> {
+                    count = UTS_TASKS;
+                    idealUnits = 0;
+                }
+            }
+            mostTasks = Math.max(mostTasks, count);
+            double run = count * NANOS_PER_TASK + (double) nodes * nodes * NANOS_PER_NODE_PAIR
+                    + (clockKind == ClockKind.WALL ? idealUnits * unitNanos : 0);
+            total += perLevelRuns * run;
+        }
+        Limits.heap(ProcessorHeap.needed(ProcessorHeap.Channels.LOG_P, nodes) + BYTES_PER_TASK * mostTasks,
+                String.format("balance on %,d nodes (%,d bytes each as logplab scale measures, with room for the collector)"
+                        + " with %,d tasks", nodes, ProcessorHeap.bytesPerProcessor(ProcessorHeap.Channels.LOG_P, nodes), mostTasks));
+        timeLimit.check(total, String.format("%,.0f runs of %,d nodes and up to %,d tasks, each at least %.0f us a task and %.0f ns"
+                + " a pair of nodes%s", perLevelRuns * levels.size(), nodes, mostTasks, NANOS_PER_TASK / 1e3, NANOS_PER_NODE_PAIR,
+                clockKind == ClockKind.WALL ? ", and its ideal makespan at --unit" : ""));
+    }
+
     /** Every policy at every load, each load's runs with seeds {@code seed..seed+runs-1}, under {@code L, o, g}. */
-    private Map<Integer, Map<String, Row>> measure(String kind, long[] caps, List<Integer> levels, Topology top, ClockKind clockKind,
+    private Map<Integer, Map<String, Measured>> measure(String kind, long[] caps, List<Integer> levels, Topology top, ClockKind clockKind,
                                                    int runs, long l, long o, long g) {
-        Map<Integer, Map<String, Row>> byLoad = new LinkedHashMap<>();
+        Map<Integer, Map<String, Measured>> byLoad = new LinkedHashMap<>();
         for (int level : levels) {
             for (String p : policies) {
                 note("balance: " + kind + (level >= 0 ? " load " + level : "") + ", " + p
                         + (sweep ? " (L " + l + ", o " + o + ", g " + g + ")" : "") + "...");
-                Row row;
+                Measured row;
                 if (clockKind == ClockKind.WALL) {
                     BalanceResult r = median(config(kind, caps, level, top, p, clockKind, seed, l, o, g), p.equals("forkjoin"), runs);
-                    row = new Row(r, MeanInterval.of(r.meanResponse()));
+                    row = new Measured(r, MeanInterval.of(r.meanResponse()));
                 } else {
                     // Model runs are exact: repetitions are independent seeds, averaged.
                     List<BalanceResult> results = new ArrayList<>();
                     for (int i = 0; i < runs; i++) {
                         results.add(runOnce(config(kind, caps, level, top, p, clockKind, seed + i, l, o, g), false));
                     }
-                    row = new Row(runs == 1 ? results.get(0) : BalanceResult.average(results),
+                    row = new Measured(runs == 1 ? results.get(0) : BalanceResult.average(results),
                             MeanInterval.of(results.stream().mapToDouble(BalanceResult::meanResponse).toArray()));
                 }
                 BalanceResult r = row.result();
@@ -252,7 +303,7 @@ final class BalanceCommand extends CommandBase {
     /** The sweep: per cost setting, every policy's mean response at every load and its ratio to the best. */
     private int sweep(String kind, long[] caps, List<Integer> levels, Topology top, int runs) {
         for (long[] cost : SWEEP_COSTS) {
-            Map<Integer, Map<String, Row>> byLoad = measure(kind, caps, levels, top, ClockKind.MODEL, runs, cost[0], cost[1], cost[2]);
+            Map<Integer, Map<String, Measured>> byLoad = measure(kind, caps, levels, top, ClockKind.MODEL, runs, cost[0], cost[1], cost[2]);
             String setting = cost[0] + "/" + cost[1] + "/" + cost[2];
             List<String> header = new ArrayList<>(List.of("policy"));
             levels.forEach(level -> header.add(level + " %"));
@@ -262,43 +313,33 @@ final class BalanceCommand extends CommandBase {
             for (String p : policies) {
                 List<Object> cells = new ArrayList<>(List.of(p));
                 for (int level : levels) {
-                    Row row = byLoad.get(level).get(p);
+                    Measured row = byLoad.get(level).get(p);
                     double ratio = row.response().mean() / byLoad.get(level).get(best.get(level)).response().mean();
-                    if (json) {
-                        Map<String, Object> f = row(kind, level, p, row, ClockKind.MODEL, caps.length, top);
-                        f.put("cost_setting", setting);
-                        f.put("L", cost[0]);
-                        f.put("o", cost[1]);
-                        f.put("g", cost[2]);
-                        f.put("best_policy", best.get(level));
-                        f.put("ratio_to_best", ratio);
-                        printJson(f);
-                    }
+                    output().record(row(kind, level, p, row, ClockKind.MODEL, caps.length, top).put("cost_setting", setting)
+                            .put("L", cost[0]).put("o", cost[1]).put("g", cost[2]).put("best_policy", best.get(level))
+                            .put("ratio_to_best", ratio));
                     cells.add(String.format("%s (%.3f)", withInterval(row.response()), ratio));
                 }
                 table.row(cells.toArray());
             }
-            if (!json) {
-                out().println("L/o/g = " + setting + ": mean response +- 95 % interval over " + runs + " seeds (ratio to the best at that load)");
-                out().print(table.render());
-                List<String> bests = new ArrayList<>();
-                best.forEach((level, p) -> bests.add(level + " % " + p
-                        + (clearlyBest(byLoad.get(level), p) ? "" : " (tied within the intervals)")));
-                out().println("best: " + String.join(", ", bests));
-                out().println();
-            }
+            // The view of the rows above: one line per policy, one column per load.
+            output().line("L/o/g = " + setting + ": mean response +- 95 % interval over " + runs + " seeds (ratio to the best at that load)");
+            output().line(table.render().stripTrailing());
+            List<String> bests = new ArrayList<>();
+            best.forEach((level, p) -> bests.add(level + " % " + p
+                    + (clearlyBest(byLoad.get(level), p) ? "" : " (tied within the intervals)")));
+            output().line("best: " + String.join(", ", bests));
+            output().line("");
         }
-        if (!json) {
-            out().println("times in model units; " + caps.length + " nodes, " + top + "; poisson responses leave out the first "
-                    + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)");
-        }
+        output().line("times in model units; " + caps.length + " nodes, " + top + "; poisson responses leave out the first "
+                + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)");
         return 0;
     }
 
     /** The policy with the lowest mean response. */
-    private static String bestPolicy(Map<String, Row> rows) {
+    private static String bestPolicy(Map<String, Measured> rows) {
         String best = null;
-        for (Map.Entry<String, Row> e : rows.entrySet()) {
+        for (Map.Entry<String, Measured> e : rows.entrySet()) {
             if (best == null || e.getValue().response().mean() < rows.get(best).response().mean()) {
                 best = e.getKey();
             }
@@ -307,14 +348,19 @@ final class BalanceCommand extends CommandBase {
     }
 
     /** Whether {@code best}'s interval overlaps no other policy's. */
-    private static boolean clearlyBest(Map<String, Row> rows, String best) {
+    private static boolean clearlyBest(Map<String, Measured> rows, String best) {
         MeanInterval b = rows.get(best).response();
         return rows.entrySet().stream().noneMatch(e -> !e.getKey().equals(best) && e.getValue().response().overlaps(b));
     }
 
     /** {@code mean +- half-width}, or the mean alone for one run. */
     private static String withInterval(MeanInterval m) {
-        return Double.isNaN(m.halfWidth()) ? String.format("%,.1f", m.mean()) : String.format("%,.1f +- %.1f", m.mean(), m.halfWidth());
+        return withInterval(m.mean(), Double.isNaN(m.halfWidth()) ? null : m.halfWidth());
+    }
+
+    /** {@code mean +- half-width}, or the mean alone without a half-width (null). */
+    private static String withInterval(double mean, Double halfWidth) {
+        return halfWidth == null ? String.format("%,.1f", mean) : String.format("%,.1f +- %.1f", mean, halfWidth);
     }
 
     /**
@@ -322,9 +368,9 @@ final class BalanceCommand extends CommandBase {
      * lower mean response at each load (only where their 95 % intervals do not overlap), and where
      * bidirectional stands.
      */
-    private void compare(Map<Integer, Map<String, Row>> byLoad) {
-        for (Map.Entry<Integer, Map<String, Row>> e : byLoad.entrySet()) {
-            Row forkJoin = e.getValue().get("forkjoin");
+    private void compare(Map<Integer, Map<String, Measured>> byLoad) {
+        for (Map.Entry<Integer, Map<String, Measured>> e : byLoad.entrySet()) {
+            Measured forkJoin = e.getValue().get("forkjoin");
             if (forkJoin != null) {
                 StringBuilder b = new StringBuilder("makespan / forkjoin's:");
                 e.getValue().forEach((name, r) -> {
@@ -332,11 +378,11 @@ final class BalanceCommand extends CommandBase {
                         b.append(String.format(" %s %.3f", name, (double) r.result().makespan() / forkJoin.result().makespan()));
                     }
                 });
-                out().println(b);
+                output().line(b.toString());
             }
-            Row light = e.getValue().get("light");
-            Row heavy = e.getValue().get("heavy");
-            Row both = e.getValue().get("bidirectional");
+            Measured light = e.getValue().get("light");
+            Measured heavy = e.getValue().get("heavy");
+            Measured both = e.getValue().get("bidirectional");
             if (light == null || heavy == null) {
                 continue;
             }
@@ -346,13 +392,18 @@ final class BalanceCommand extends CommandBase {
             String bidirectional = both == null ? ""
                     : String.format("; bidirectional %.1f = %.3f x the better", both.response().mean(), both.response().mean() / best);
             if (light.response().overlaps(heavy.response())) {
-                out().printf("load %d: light %.1f and heavy %.1f: no clear difference (their 95 %% intervals overlap)%s%n",
-                        e.getKey(), l, h, bidirectional);
+                output().line(String.format("load %s: light %.1f and heavy %.1f: no clear difference (their 95 %% intervals overlap)%s",
+                        loadName(e.getKey()), l, h, bidirectional));
             } else {
-                out().printf("load %d: lower mean response: %s (%.1f vs %.1f)%s%n", e.getKey(), h < l ? "heavy" : "light",
-                        best, Math.max(l, h), bidirectional);
+                output().line(String.format("load %s: lower mean response: %s (%.1f vs %.1f)%s", loadName(e.getKey()), h < l ? "heavy" : "light",
+                        best, Math.max(l, h), bidirectional));
             }
         }
+    }
+
+    /** A load level as the lines say it: {@code n/a} for the workloads that have none (uts, hotspot). */
+    private static String loadName(int level) {
+        return level < 0 ? "n/a" : Integer.toString(level);
     }
 
     private Policies.Parameters parameters() {
@@ -397,32 +448,19 @@ final class BalanceCommand extends CommandBase {
         return BalanceRun.run(machine, config);
     }
 
-    private Map<String, Object> row(String kind, int level, String policy, Row row, ClockKind clockKind, int n, Topology top) {
+    private static Row row(String kind, int level, String policy, Measured row, ClockKind clockKind, int n, Topology top) {
         BalanceResult r = row.result();
-        Map<String, Object> f = fields();
-        f.put("policy", policy);
-        f.put("workload", kind);
-        f.put("load", level < 0 ? null : level);
-        f.put("makespan", r.makespan());
-        f.put("ideal_makespan", r.idealMakespan());
-        f.put("efficiency", r.efficiency());
-        f.put("mean_response", r.meanResponse());
-        f.put("p99_response", r.p99Response());
-        f.put("messages_per_task", r.messagesPerTask());
-        f.put("migrations_per_task", r.migrationsPerTask());
-        f.put("tasks", r.tasks());
-        f.put("tasks_done", r.tasksDone());
-        f.put("clock", clockKind.name().toLowerCase(Locale.ROOT));
-        f.put("nodes", n);
-        f.put("topology", top.toString());
-        f.put("termination_messages", r.terminationMessages());
-        f.put("share_correlation", Double.isNaN(r.shareCorrelation()) ? null : r.shareCorrelation());
-        f.put("max_avg_load", Double.isNaN(r.maxAvgLoad()) ? null : r.maxAvgLoad());
-        f.put("work_shares", r.workShares());
-        f.put("capacity_shares", r.capacityShares());
-        f.put("mean_response_ci95", Double.isNaN(row.response().halfWidth()) ? null : row.response().halfWidth());
-        f.put("policy_events", r.policyEvents());
-        return f;
+        return new Row().put("policy", policy).put("workload", kind).put("load", level < 0 ? null : level).put("makespan", r.makespan())
+                .put("ideal_makespan", r.idealMakespan()).put("efficiency", r.efficiency()).put("mean_response", r.meanResponse())
+                .put("p99_response", r.p99Response()).put("messages_per_task", r.messagesPerTask())
+                .put("migrations_per_task", r.migrationsPerTask()).put("tasks", r.tasks()).put("tasks_done", r.tasksDone())
+                .put("clock", LogPClockOptions.name(clockKind)).put("nodes", n).put("topology", top.toString())
+                .put("termination_messages", r.terminationMessages())
+                .put("share_correlation", Double.isNaN(r.shareCorrelation()) ? null : r.shareCorrelation())
+                .put("max_avg_load", Double.isNaN(r.maxAvgLoad()) ? null : r.maxAvgLoad()).put("work_shares", r.workShares())
+                .put("capacity_shares", r.capacityShares())
+                .put("mean_response_ci95", Double.isNaN(row.response().halfWidth()) ? null : row.response().halfWidth())
+                .put("policy_events", r.policyEvents());
     }
 
     private long[] capacities() {

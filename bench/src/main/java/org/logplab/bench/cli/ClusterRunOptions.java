@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
 import org.logplab.net.AeronTransport;
@@ -37,7 +38,10 @@ final class ClusterRunOptions {
     int load;
 
     @Mixin
-    LogPClockOptions logp;
+    LogPClockOptions logp = new LogPClockOptions(6, 2, 4, ClockKind.MODEL);
+
+    @Mixin
+    LatencyOptions recording;
 
     @Option(names = "--peer-timeout", converter = DurationNanosConverter.class, defaultValue = "5s",
             description = "A peer silent this long fails the run (default 5s).")
@@ -71,7 +75,7 @@ final class ClusterRunOptions {
     }
 
     RunConfig config() {
-        RunConfig.Builder b = logp.runConfig(params());
+        RunConfig.Builder b = logp.runConfig(params()).latency(recording.sampling);
         if (timeoutNanos != null) {
             if (timeoutNanos <= 0) {
                 throw new IllegalArgumentException("--timeout must be positive, got " + timeoutNanos + " ns");
@@ -93,7 +97,7 @@ final class ClusterRunOptions {
     List<String> asArguments() {
         List<String> a = new ArrayList<>(List.of("--job", job, "--P", Integer.toString(processors), "--n", Long.toString(n),
                 "--rounds", Integer.toString(rounds), "--policy", policy, "--load", Integer.toString(load), "--L", logp.latency + "ns", "--o", logp.overhead + "ns", "--g", logp.gap + "ns",
-                "--clock", logp.clock, "--latency", logp.recording.sampling.toString(),
+                "--clock", logp.clock, "--latency", recording.sampling.toString(),
                 "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
                 "--term-length", Integer.toString(termLength)));
         if (timeoutNanos != null) {

@@ -30,7 +30,15 @@ abstract class CommandBase implements Callable<Integer> {
 
     @Override
     public final Integer call() throws Exception {
-        int code = execute();
+        beforeExecute();
+        int code;
+        try {
+            code = execute();
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands on exceptions, not errors: as an exception this one is said in words (Failures)
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        afterExecute();
         out().flush();
         if (code == 0 && !failedChecks.isEmpty()) {
             int shown = Math.min(3, failedChecks.size());
@@ -42,7 +50,10 @@ abstract class CommandBase implements Callable<Integer> {
         return code;
     }
 
-    /** Says on standard error that the run failed ({@code logplab: <command>: <why>}) and returns exit code 1. */
+    /**
+     * Says on standard error that the run failed ({@code logplab: <command>: <why>}) and returns
+     * exit code 1; bad input is an {@link IllegalArgumentException} instead (exit 2).
+     */
     int failed(String why) {
         err().println("logplab: " + spec.name() + ": " + why);
         err().flush();
@@ -63,6 +74,14 @@ abstract class CommandBase implements Callable<Integer> {
 
     /** Runs the command; returns the exit code. */
     abstract int execute() throws Exception;
+
+    /** Before {@link #execute()}: checks of the options that every command of a kind shares. */
+    void beforeExecute() {
+    }
+
+    /** After {@link #execute()} returned: prints what the command left to print at its end. */
+    void afterExecute() {
+    }
 
     PrintWriter out() {
         return spec.commandLine().getOut();
@@ -101,6 +120,12 @@ abstract class CommandBase implements Callable<Integer> {
             return cli.provenance();
         }
         return Provenance.of(List.of(spec.name())); // a command run outside LogPlabCli: its arguments are unknown
+    }
+
+    /** Whether the command line gave {@code option} (not its default). */
+    boolean given(String option) {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(option);
     }
 
     static Map<String, Object> fields() {

@@ -5,8 +5,8 @@ import java.util.Locale;
 import picocli.CommandLine;
 
 /**
- * Parses a duration such as {@code 50us}, {@code 10µs}, {@code 1.5ms}, {@code 200ns} or {@code 2s}
- * into whole nanoseconds; a bare number is nanoseconds. Rejects negative values and anything
+ * Parses a duration such as {@code 50us}, {@code 10µs}, {@code 1.5ms}, {@code 200ns}, {@code 2s},
+ * {@code 10min} (or {@code 10m}) or {@code 2h} into whole nanoseconds; a bare number is nanoseconds. Rejects negative values and anything
  * else with a message naming the text and the accepted units.
  */
 public final class DurationNanosConverter implements CommandLine.ITypeConverter<Long> {
@@ -33,6 +33,15 @@ public final class DurationNanosConverter implements CommandLine.ITypeConverter<
         } else if (t.endsWith("s")) {
             scale = 1_000_000_000;
             number = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("min")) {
+            scale = 60_000_000_000L;
+            number = t.substring(0, t.length() - 3);
+        } else if (t.endsWith("m")) {
+            scale = 60_000_000_000L;
+            number = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("h")) {
+            scale = 3_600_000_000_000L;
+            number = t.substring(0, t.length() - 1);
         } else {
             scale = 1;
             number = t;
@@ -45,7 +54,7 @@ public final class DurationNanosConverter implements CommandLine.ITypeConverter<
             return value.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
             throw new CommandLine.TypeConversionException("'" + text
-                    + "' is not a duration; use a number with ns, us, ms or s (a bare number is ns)");
+                    + "' is not a duration; use a number with ns, us, ms, s, min or h (a bare number is ns)");
         }
     }
 }

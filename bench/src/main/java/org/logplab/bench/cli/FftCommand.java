@@ -23,6 +23,7 @@ import org.logplab.fft.MachineFftModel;
 import org.logplab.fft.MasterWorkerFft;
 import org.logplab.fft.SpeedupModel;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -51,7 +52,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "fft", header = "Dual-core speedup of the parallel FFT beside the seed's model.",
         description = "Times are medians of --reps in-place forward transforms after a warm-up.")
-final class FftCommand extends CommandBase {
+final class FftCommand extends RowsCommand {
 
     @Option(names = "--n", split = ",", defaultValue = "2^13..2^20",
             description = "Sizes: powers of two as 8192 or 2^13, ranges 2^13..2^22 (default 2^13..2^20).")
@@ -78,19 +79,9 @@ final class FftCommand extends CommandBase {
             + "small sizes repeat more, to fill about 150 ms (up to 1000), and the JSON's reps says how many.")
     int reps;
 
-    @Option(names = "--clock", defaultValue = "wall",
-            description = "wall (measure, default) or model (run the master/worker FFT under the model clock with "
-                    + "--L --o --g --G --elem-cost and compare with the exact prediction and the seed's cost model).")
-    String clock;
-
-    @Option(names = "--L", defaultValue = "100", description = "Model clock: latency, units (default 100).")
-    long latency;
-
-    @Option(names = "--o", defaultValue = "20", description = "Model clock: overhead, units (default 20).")
-    long overhead;
-
-    @Option(names = "--g", defaultValue = "20", description = "Model clock: gap, units (default 20).")
-    long gap;
+    /** The model clock's parameters; the wall clock (the default) measures and injects nothing. */
+    @Mixin
+    LogPClockOptions logp = new LogPClockOptions(100, 20, 20, ClockKind.WALL);
 
     @Option(names = "--G", defaultValue = "0", description = "Model clock: gap per byte, units (default 0).")
     long gapPerByte;
@@ -99,15 +90,30 @@ final class FftCommand extends CommandBase {
             description = "Model clock: units per point per radix-2 stage, the seed's t_elem (default 1).")
     long elementCost;
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** Complex arrays of N points one measurement keeps: the serial and the engine's input and work copies, blocks, spares. */
+    private static final int ARRAYS_PER_MEASUREMENT = 6;
+    /** The least a wall-clock repetition costs per thread, ns (CollectiveCommand measures the same: starting and waking it). */
+    private static final long WALL_NANOS_PER_THREAD = 50_000;
+
     @Override
     int execute() {
         List<Integer> ns = parseSizes();
         List<FftEngine> chosen = engines.stream().map(String::trim).map(FftEngine::parse).toList();
-        if ("model".equals(clock)) {
+        long largest = ns.stream().mapToLong(Integer::longValue).max().orElse(2);
+        int mostP = processors.stream().mapToInt(Integer::intValue).max().orElse(1);
+        if (!logp.wall()) {
+            Limits.heap(ProcessorHeap.needed(ProcessorHeap.Channels.LOG_P, Math.max(1, mostP)) + 3 * 16 * largest,
+                    String.format("the model-clock FFT of N = %,d points on p = %,d", largest, mostP));
             return modelTable(ns, chosen);
         }
-        if (!"wall".equals(clock)) {
-            throw new IllegalArgumentException("--clock must be wall or model, got '" + clock + "'");
+        for (String modelOnly : List.of("--L", "--o", "--g", "--G", "--elem-cost")) {
+            if (given(modelOnly)) {
+                throw new IllegalArgumentException(modelOnly + " is a parameter of the model clock (--clock model);"
+                        + " the wall clock measures the transforms as they run and injects nothing");
+            }
         }
         for (int p : processors) {
             if (p < 1 || Integer.bitCount(p) != 1) {
@@ -123,8 +129,8 @@ final class FftCommand extends CommandBase {
         if (reps < 3) {
             throw new IllegalArgumentException("--reps must be at least 3, got " + reps);
         }
+        refuseWhatCannotRun(ns, chosen, largest);
         PingPong.warmUpJit();
-        int largest = ns.stream().mapToInt(Integer::intValue).max().orElse(2);
         HockneyFit hockney = hockney(16L * largest / Math.max(2, processors.stream().filter(q -> q > 1).mapToInt(Integer::intValue).min().orElse(2)));
         if (chosen.contains(FftEngine.FFTW) && processors.stream().anyMatch(q -> q != 1)) {
             note("fftw runs on one thread: it has rows for p = 1 only" + (processors.contains(1) ? "" : ", and --p has no 1"));
@@ -184,114 +190,109 @@ final class FftCommand extends CommandBase {
         double[] serialNanos = java.util.Arrays.stream(serial).asDoubleStream().toArray();
         SpeedupModel model = new SpeedupModel(SpeedupModel.fitElementNanos(sizesLong, serialNanos),
                 hockney.t0Nanos(), 1 / hockney.rInfBytesPerNano());
-        TextTable table = new TextTable("N", "p", "engine", "serial (us)", "parallel (us)", "speedup", "efficiency",
-                "GFLOPS", "predicted speedup", "machine model", "measured / machine", "");
+        Output.Table table = output().table(Column.of("N", "n"), Column.of("p", "p"), Column.of("engine", "engine"),
+                Column.of("serial (us)", r -> String.format("%,.1f", r.getLong("serial_ns") / 1e3)),
+                Column.of("parallel (us)", r -> String.format("%,.1f", r.getLong("parallel_ns") / 1e3)),
+                Column.of("speedup", "speedup", "%.2f"), Column.of("efficiency", "efficiency", "%.2f"), Column.of("GFLOPS", "gflops", "%.2f"),
+                Column.of("predicted speedup", "predicted_speedup", "%.2f"),
+                Column.of("machine model", "machine_predicted_speedup", "%.2f"),
+                Column.of("measured / machine", r -> r.get("machine_predicted_speedup") == null ? "-"
+                        : String.format("%.2f", r.getDouble("speedup") / r.getDouble("machine_predicted_speedup"))),
+                Column.of("", r -> (boolean) r.get("oversubscribed") ? "oversubscribed" : ""));
         for (Object[] row : rows) {
             int n = (int) row[0];
             int p = (int) row[1];
             long s = (long) row[3];
             long t = (long) row[4];
             double speedup = s / (double) t;
-            double gflops = Fft.flops(n) / t;
             // The distributed form skips the master's scatter and gather: log2 p rounds, not 2 + log2 p.
             FftEngine engine = (FftEngine) row[2];
             double predicted = model.speedup(n, p, engine.masterWorker());
-            if (json) {
-                Map<String, Object> f = fields();
-                f.put("n", n);
-                f.put("p", p);
-                f.put("engine", engine.label());
-                f.put("serial_ns", s);
-                f.put("parallel_ns", t);
-                f.put("speedup", speedup);
-                f.put("efficiency", speedup / p);
-                f.put("gflops", gflops);
-                f.put("predicted_speedup", predicted);
-                f.put("predicted_efficiency", predicted / p);
-                f.put("reps", FftRuns.repetitions(n, reps));
-                f.put("oversubscribed", row[5]);
-                f.put("machine_predicted_speedup", row[6]);
-                printJson(f);
-            } else {
-                Double machine = (Double) row[6];
-                table.row(n, p, engine.label(), String.format("%,.1f", s / 1e3), String.format("%,.1f", t / 1e3),
-                        String.format("%.2f", speedup), String.format("%.2f", speedup / p), String.format("%.2f", gflops),
-                        String.format("%.2f", predicted), machine == null ? "-" : String.format("%.2f", machine),
-                        machine == null ? "-" : String.format("%.2f", speedup / machine),
-                        (boolean) row[5] ? "oversubscribed" : "");
-            }
+            table.add(new Row().put("n", n).put("p", p).put("engine", engine.label()).put("serial_ns", s).put("parallel_ns", t)
+                    .put("speedup", speedup).put("efficiency", speedup / p).put("gflops", Fft.flops(n) / t)
+                    .put("predicted_speedup", predicted).put("predicted_efficiency", predicted / p)
+                    .put("reps", FftRuns.repetitions(n, reps)).put("oversubscribed", row[5]).put("machine_predicted_speedup", row[6]));
         }
-        if (json) {
+        if (breakdown) {
+            output().line("where the time goes (runtime engines, ns per transform measured in separate runs with the phases timed;"
+                    + " each cell the mean over ranks / rank 0 alone, us):");
+            Output.Table phases = output().table(phaseColumns());
             for (Object[] row : phaseRows) {
-                FftPhases phases = (FftPhases) row[3];
-                Map<String, Object> f = fields();
-                f.put("breakdown", true);
-                f.put("n", row[0]);
-                f.put("p", row[1]);
-                f.put("engine", row[2]);
+                FftPhases measured = (FftPhases) row[3];
+                Row f = new Row().put("breakdown", true).put("n", row[0]).put("p", row[1]).put("engine", row[2]);
                 for (FftPhases.Phase phase : FftPhases.Phase.values()) {
                     String key = phase.name().toLowerCase(java.util.Locale.ROOT);
-                    f.put(key + "_ns", Math.round(phases.meanNanos(phase)));
-                    f.put(key + "_rank0_ns", phases.nanos(0, phase));
+                    f.put(key + "_ns", Math.round(measured.meanNanos(phase))).put(key + "_rank0_ns", measured.nanos(0, phase));
                 }
-                printJson(f);
+                phases.add(f.show("timed_ns", row[4]));
             }
         }
         List<String> crossovers = crossovers(rows);
-        if (json) {
-            Map<String, Object> f = fields();
-            f.put("model", "seed-004");
-            f.put("t_elem_ns", model.elementNanos());
-            f.put("t_a_ns", model.startupNanos());
-            f.put("t_b_ns_per_byte", model.perByteNanos());
-            printJson(f);
-        } else {
-            out().print(table.render());
-            if (breakdown) {
-                out().print(phaseTable(phaseRows));
-            }
-            out().printf("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns, t_b = %.4f ns/B (ping-pong Hockney fit)%n",
-                    model.elementNanos(), model.startupNanos(), model.perByteNanos());
-            if (!machineModels.isEmpty()) {
-                out().printf("machine model: the seed's model with the local FFTs, the exchange's passes over memory and the "
-                        + "master's packing each timed on its own, all ranks at once (message hand-over %.0f ns); it never "
-                        + "sees the FFT runs above%n", messageNanos);
-            }
-            crossovers.forEach(out()::println);
+        output().record(new Row().put("model", "seed-004").put("t_elem_ns", model.elementNanos()).put("t_a_ns", model.startupNanos())
+                        .put("t_b_ns_per_byte", model.perByteNanos()),
+                String.format("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns, t_b = %.4f ns/B (ping-pong"
+                        + " Hockney fit)", model.elementNanos(), model.startupNanos(), model.perByteNanos()));
+        if (!machineModels.isEmpty()) {
+            output().line(String.format("machine model: the seed's model with the local FFTs, the exchange's passes over memory and the "
+                    + "master's packing each timed on its own, all ranks at once (message hand-over %.0f ns); it never "
+                    + "sees the FFT runs above", messageNanos));
         }
+        crossovers.forEach(output()::line);
         return 0;
     }
 
     /**
-     * The breakdown: per runtime engine, N and p, the mean over ranks of each phase (ns per
-     * transform), rank 0's own figures beside (the master's share in the master/worker forms), and
-     * the timed median the phases should roughly add up to.
+     * Refuses sizes whose arrays do not fit the heap and a sweep beyond the time limit. Each
+     * measurement times the serial FFT and the engine alternately, {@link FftRuns#repetitions}
+     * times each, at its own estimate of N log2 N ns a transform; the runtime engines on p > 1
+     * are measured once more for the machine model (and for --breakdown), and every repetition
+     * starts and wakes p threads.
      */
-    private static String phaseTable(List<Object[]> phaseRows) {
-        List<String> header = new ArrayList<>(List.of("N", "p", "engine", "rank"));
-        for (FftPhases.Phase phase : FftPhases.Phase.values()) {
-            header.add(phase.label() + " (us)");
-        }
-        header.add("sum (us)");
-        header.add("timed (us)");
-        TextTable t = new TextTable(header.toArray(String[]::new));
-        for (Object[] row : phaseRows) {
-            FftPhases phases = (FftPhases) row[3];
-            for (String who : List.of("mean", "0")) {
-                List<Object> cells = new ArrayList<>(List.of(row[0], row[1], row[2], who));
-                double sum = 0;
-                for (FftPhases.Phase phase : FftPhases.Phase.values()) {
-                    double ns = who.equals("mean") ? phases.meanNanos(phase) : phases.nanos(0, phase);
-                    sum += ns;
-                    cells.add(String.format("%,.1f", ns / 1e3));
+    private void refuseWhatCannotRun(List<Integer> ns, List<FftEngine> chosen, long largest) {
+        Limits.heap(Limits.heapForArrays(ARRAYS_PER_MEASUREMENT * 16.0 * largest) + (192L << 20), String.format("the FFT of N = %,d points (%d arrays of"
+                + " %,d bytes)", largest, ARRAYS_PER_MEASUREMENT, 16 * largest));
+        double total = 0;
+        for (int n : ns) {
+            double transform = n * (double) Math.max(1, Integer.numberOfTrailingZeros(n));
+            int timed = FftRuns.repetitions(n, reps);
+            for (FftEngine engine : chosen) {
+                for (int p : processors) {
+                    int passes = 2 + (engine.onRuntime() && p > 1 ? 1 + (breakdown ? 1 : 0) : 0);
+                    total += passes * timed * (transform + (double) WALL_NANOS_PER_THREAD * p);
                 }
-                cells.add(String.format("%,.1f", sum / 1e3));
-                cells.add(who.equals("mean") ? String.format("%,.1f", (long) row[4] / 1e3) : "");
-                t.row(cells.toArray());
             }
         }
-        return "where the time goes (runtime engines, ns per transform measured in separate runs with the phases timed):\n"
-                + t.render();
+        timeLimit.check(total, String.format("%d size%s x %d engine%s x %d processor count%s, each timed %d+ times against the"
+                + " serial FFT at about N log2 N ns a transform", ns.size(), ns.size() == 1 ? "" : "s", chosen.size(),
+                chosen.size() == 1 ? "" : "s", processors.size(), processors.size() == 1 ? "" : "s", reps));
+    }
+
+    /**
+     * The breakdown's columns: per runtime engine, N and p, each phase as the mean over ranks and
+     * rank 0's own figure (the master's share in the master/worker forms), us per transform; their
+     * sums; and the timed median the phases should roughly add up to.
+     */
+    private static Column[] phaseColumns() {
+        List<Column> c = new ArrayList<>(List.of(Column.of("N", "n"), Column.of("p", "p"), Column.of("engine", "engine")));
+        for (FftPhases.Phase phase : FftPhases.Phase.values()) {
+            String key = phase.name().toLowerCase(java.util.Locale.ROOT);
+            c.add(Column.of(phase.label(), r -> micros(r.getDouble(key + "_ns")) + " / " + micros(r.getDouble(key + "_rank0_ns"))));
+        }
+        c.add(Column.of("sum", r -> micros(phaseSum(r, "_ns")) + " / " + micros(phaseSum(r, "_rank0_ns"))));
+        c.add(Column.of("timed", r -> micros(r.getDouble("timed_ns"))));
+        return c.toArray(Column[]::new);
+    }
+
+    private static double phaseSum(Row r, String suffix) {
+        double sum = 0;
+        for (FftPhases.Phase phase : FftPhases.Phase.values()) {
+            sum += r.getDouble(phase.name().toLowerCase(java.util.Locale.ROOT) + suffix);
+        }
+        return sum;
+    }
+
+    private static String micros(double nanos) {
+        return String.format("%,.1f", nanos / 1e3);
     }
 
     /**
@@ -310,13 +311,15 @@ final class FftCommand extends CommandBase {
         if (!skipped.isEmpty()) {
             note("model clock: " + String.join(", ", skipped) + " do not run on the LogP runtime, so they have no model time");
         }
-        TextTable table = new TextTable("N", "p", "engine", "model time", "predicted", "serial (p = 1)", "speedup",
-                "seed model speedup", "ok");
-        SpeedupModel seed = new SpeedupModel(elementCost, latency + 2.0 * overhead, gapPerByte);
+        Output.Table table = output().table(Column.of("N", "n"), Column.of("p", "p"), Column.of("engine", "engine"),
+                Column.of("model time", "time"), Column.of("predicted", "predicted"), Column.of("serial (p = 1)", "serial"),
+                Column.of("speedup", "speedup", "%.2f"), Column.of("seed model speedup", "seed_predicted_speedup", "%.2f"),
+                Column.yesNo("ok", "ok"));
+        SpeedupModel seed = new SpeedupModel(elementCost, logp.latency + 2.0 * logp.overhead, gapPerByte);
         for (int n : ns) {
             for (int p : processors) {
                 for (FftEngine engine : runtime) {
-                    LogP params = new LogP(latency, overhead, gap, p, gapPerByte);
+                    LogP params = new LogP(logp.latency, logp.overhead, logp.gap, p, gapPerByte);
                     double[] a = new java.util.Random(n).doubles(2L * n).toArray();
                     double[] expected = a.clone();
                     Fft.forward(expected);
@@ -327,34 +330,13 @@ final class FftCommand extends CommandBase {
                                     + ", or the transform differs from the serial FFT");
                     double speedup = serial / (double) run.time();
                     double seedSpeedup = seed.speedup(n, p, engine.masterWorker());
-                    if (json) {
-                        Map<String, Object> f = fields();
-                        f.put("n", n);
-                        f.put("p", p);
-                        f.put("engine", engine.label());
-                        f.put("clock", "model");
-                        f.put("L", latency);
-                        f.put("o", overhead);
-                        f.put("g", gap);
-                        f.put("G", gapPerByte);
-                        f.put("elem_cost", elementCost);
-                        f.put("time", run.time());
-                        f.put("predicted", run.predicted());
-                        f.put("serial", serial);
-                        f.put("speedup", speedup);
-                        f.put("efficiency", speedup / p);
-                        f.put("seed_predicted_speedup", seedSpeedup);
-                        f.put("ok", ok);
-                        printJson(f);
-                    } else {
-                        table.row(n, p, engine.label(), run.time(), run.predicted(), serial, String.format("%.2f", speedup),
-                                String.format("%.2f", seedSpeedup), ok ? "yes" : "NO");
-                    }
+                    table.add(new Row().put("n", n).put("p", p).put("engine", engine.label()).put("clock", "model")
+                            .put("L", logp.latency).put("o", logp.overhead).put("g", logp.gap).put("G", gapPerByte)
+                            .put("elem_cost", elementCost).put("time", run.time()).put("predicted", run.predicted())
+                            .put("serial", serial).put("speedup", speedup).put("efficiency", speedup / p)
+                            .put("seed_predicted_speedup", seedSpeedup).put("ok", ok));
                 }
             }
-        }
-        if (!json) {
-            out().print(table.render());
         }
         return 0;
     }

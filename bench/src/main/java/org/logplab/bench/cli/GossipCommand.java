@@ -1,7 +1,6 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import java.util.Map;
 import org.logplab.core.collective.gossip.GossipReport;
 import org.logplab.core.collective.gossip.HStarMesh;
 import picocli.CommandLine.Command;
@@ -20,7 +19,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "gossip", header = "Gossip in an n x n mesh (H* model): seed vs improved vs the lower bound.",
         description = "Every timestep is checked for half-duplex links, one message per packet and neighbours only.")
-final class GossipCommand extends CommandBase {
+final class GossipCommand extends RowsCommand {
 
     @Option(names = "--n", split = ",", required = true, paramLabel = "N",
             description = "Mesh sides, a comma list; A..B for a range (each 2.." + HStarMesh.MAX_N + ").")
@@ -33,33 +32,20 @@ final class GossipCommand extends CommandBase {
     @Override
     int execute() {
         List<Integer> ns = IntRanges.parse("--n", sides, 2, HStarMesh.MAX_N);
-        TextTable table = new TextTable("n", "algo", "steps", "lower bound", "seed formula", "steps / bound", "ok");
+        Output.Table table = output().table(Column.of("n", "n"), Column.of("algo", "algo"), Column.of("steps", "steps"),
+                Column.of("lower bound", "lower_bound"), Column.of("seed formula", "seed_steps"),
+                Column.of("steps / bound", "ratio", "%.4f"), Column.yesNo("ok", "ok"));
         for (int n : ns) {
             for (String algo : algos) {
                 GossipReport r = GossipReport.run(n, algo);
                 check(r.ok(), algo + ", n = " + n);
-                if (json) {
-                    Map<String, Object> f = fields();
-                    f.put("algo", r.algo());
-                    f.put("n", r.n());
-                    f.put("steps", r.steps());
-                    f.put("time", r.steps());
-                    if ("seed".equals(r.algo())) {
-                        f.put("predicted", r.seedSteps());
-                    }
-                    f.put("lower_bound", r.lowerBound());
-                    f.put("seed_steps", r.seedSteps());
-                    f.put("ratio", r.ratioToBound());
-                    f.put("ok", r.ok());
-                    printJson(f);
-                } else {
-                    table.row(r.n(), r.algo(), r.steps(), r.lowerBound(), r.seedSteps(),
-                            String.format("%.4f", r.ratioToBound()), r.ok() ? "yes" : "NO");
+                Row f = new Row().put("algo", r.algo()).put("n", r.n()).put("steps", r.steps()).put("time", r.steps());
+                if ("seed".equals(r.algo())) {
+                    f.put("predicted", r.seedSteps());
                 }
+                table.add(f.put("lower_bound", r.lowerBound()).put("seed_steps", r.seedSteps()).put("ratio", r.ratioToBound())
+                        .put("ok", r.ok()));
             }
-        }
-        if (!json) {
-            out().print(table.render());
         }
         return 0;
     }

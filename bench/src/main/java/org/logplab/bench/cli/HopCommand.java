@@ -5,11 +5,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.logplab.core.measure.PingPong;
 import org.logplab.core.measure.Stats;
 import org.logplab.net.AeronPingPong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
 @Command(name = "hop", header = "A hop between two node processes beside the transport's own one-way time.",
         description = {"Alternates 'pingpong --transport aeron-<media> --sizes 8' with 'launch --nodes 2 --job ring --P 2",
             "--clock wall --L 0 --o 0 --g 0' and prints both times per message and their ratio."})
-final class HopCommand extends CommandBase {
+final class HopCommand extends RowsCommand {
     private static final int PAYLOAD_BYTES = 8;
 
     @Option(names = "--media", defaultValue = "ipc", description = "ipc (one shared media driver; default) or udp (loopback).")
@@ -56,6 +56,16 @@ final class HopCommand extends CommandBase {
     @Option(names = "--node-jvm-options", split = " ", description = "Extra JVM options for each node, space separated.")
     List<String> jvmOptions = List.of();
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** What a hop between two node processes takes at the least, ns (about 110 us measured here; README, logplab hop). */
+    private static final double NANOS_PER_HOP = 20_000;
+    /** What a ping-pong round trip of 8 bytes over Aeron takes at the least, ns (about 6 us measured here). */
+    private static final double NANOS_PER_ROUND_TRIP = 2_000;
+    /** Starting two node JVMs and their media drivers, ns, at the least. */
+    private static final double NANOS_TO_START_NODES = 1e9;
+
     @Override
     int execute() throws Exception {
         AeronPingPong.Medium medium = switch (media) {
@@ -68,11 +78,16 @@ final class HopCommand extends CommandBase {
                     + rounds + ", " + reps + " and " + pingPongReps);
         }
         long hops = 2L * rounds;
+        timeLimit.check(reps * (hops * NANOS_PER_HOP + 1.2 * pingPongReps * NANOS_PER_ROUND_TRIP + NANOS_TO_START_NODES),
+                String.format("%d repetitions of %,d hops between processes at %.0f us or more and %,d round trips at %.0f us or more",
+                        reps, hops, NANOS_PER_HOP / 1e3, pingPongReps, NANOS_PER_ROUND_TRIP / 1e3));
         long[] oneWay = new long[reps];
         long[] oneWayMean = new long[reps];
         long[] hop = new long[reps];
         long[] permille = new long[reps];
-        TextTable table = new TextTable("rep", "one-way p50 (ns)", "one-way mean (ns)", "hop (ns)", "hop / one-way mean");
+        Output.Table table = output().table(Column.of("rep", "rep"), Column.of("one-way p50 (ns)", r -> ns(r.getDouble("oneway_ns_p50"))),
+                Column.of("one-way mean (ns)", r -> ns(r.getDouble("oneway_ns_mean"))), Column.of("hop (ns)", r -> ns(r.getDouble("hop_ns"))),
+                Column.of("hop / one-way mean", "ratio", "%.1f"));
         for (int i = 0; i < reps; i++) {
             note("rep " + (i + 1) + " of " + reps + ": ping-pong over aeron-" + media + ", then the ring over 2 node processes...");
             PingPong.Result pp = AeronPingPong.run(medium, new int[] {PAYLOAD_BYTES}, Math.max(100, pingPongReps / 5), pingPongReps)[0];
@@ -80,42 +95,20 @@ final class HopCommand extends CommandBase {
             oneWayMean[i] = Math.round(pp.oneWayNanos().getMean());
             hop[i] = Math.round(ringMakespan() / (double) hops);
             permille[i] = Math.round(1000.0 * hop[i] / Math.max(1, oneWayMean[i]));
-            if (json) {
-                Map<String, Object> f = fields();
-                f.put("rep", i + 1);
-                f.put("media", media);
-                f.put("oneway_ns_p50", oneWay[i]);
-                f.put("oneway_ns_mean", oneWayMean[i]);
-                f.put("hop_ns", hop[i]);
-                f.put("ratio", permille[i] / 1000.0);
-                printJson(f);
-            } else {
-                table.row(i + 1, ns(oneWay[i]), ns(oneWayMean[i]), ns(hop[i]), String.format("%.1f", permille[i] / 1000.0));
-            }
+            table.add(new Row().put("rep", i + 1).put("media", media).put("oneway_ns_p50", oneWay[i]).put("oneway_ns_mean", oneWayMean[i])
+                    .put("hop_ns", hop[i]).put("ratio", permille[i] / 1000.0));
         }
         double medianOneWay = Stats.median(oneWay);
         double medianOneWayMean = Stats.median(oneWayMean);
         double medianHop = Stats.median(hop);
         double medianRatio = Stats.median(permille) / 1000.0;
-        if (json) {
-            Map<String, Object> s = fields();
-            s.put("summary", true);
-            s.put("media", media);
-            s.put("rounds", rounds);
-            s.put("hops", hops);
-            s.put("reps", reps);
-            s.put("oneway_ns_p50", medianOneWay);
-            s.put("oneway_ns_mean", medianOneWayMean);
-            s.put("hop_ns", medianHop);
-            s.put("ratio", medianRatio);
-            printJson(s);
-        } else {
-            out().print(table.render());
-            out().printf("medians over the repetitions: one-way p50 %s ns, mean %s ns; hop %s ns; hop / one-way mean %.1f%n"
-                    + "(one-way: ping-pong of %d-byte payloads between two threads of one JVM, half the round trip; hop: the ring's"
-                    + " makespan over %,d hops between two node JVMs, L = o = g = 0)%n",
-                    ns(medianOneWay), ns(medianOneWayMean), ns(medianHop), medianRatio, PAYLOAD_BYTES, hops);
-        }
+        output().record(new Row().put("summary", true).put("media", media).put("rounds", rounds).put("hops", hops).put("reps", reps)
+                        .put("oneway_ns_p50", medianOneWay).put("oneway_ns_mean", medianOneWayMean).put("hop_ns", medianHop)
+                        .put("ratio", medianRatio),
+                String.format("medians over the repetitions: one-way p50 %s ns, mean %s ns; hop %s ns; hop / one-way mean %.1f%n"
+                        + "(one-way: ping-pong of %d-byte payloads between two threads of one JVM, half the round trip; hop: the ring's"
+                        + " makespan over %,d hops between two node JVMs, L = o = g = 0)",
+                        ns(medianOneWay), ns(medianOneWayMean), ns(medianHop), medianRatio, PAYLOAD_BYTES, hops));
         return 0;
     }
 

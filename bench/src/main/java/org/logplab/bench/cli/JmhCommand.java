@@ -26,14 +26,14 @@ import picocli.CommandLine.Unmatched;
  *
  * <p>Every argument this command does not know goes to JMH unchanged, in order: a benchmark
  * pattern, {@code -f 1}, {@code -wi 2}, {@code -l} and so on. JMH's own output goes to standard
- * output (to standard error with {@code --json}, which keeps standard output for the report's
- * JSON Lines). JMH exits 0 even when a benchmark throws; this command exits 1 when JMH printed a
+ * output (to standard error with {@code --json} or {@code --csv}, which keeps standard output for the
+ * report's rows). JMH exits 0 even when a benchmark throws; this command exits 1 when JMH printed a
  * {@code <failure>} or exited non-zero, or when the report holds no results.
  */
 @Command(name = "jmh", header = "Run the JMH suites on this JDK; with --report also the ratio tables.",
         description = "Arguments it does not know go to JMH, e.g.: logplab jmh ChannelBenchmark -f 1 -wi 2 -i 3"
                 + " --report channels.json. logplab jmh -l lists the benchmarks.")
-final class JmhCommand extends CommandBase {
+final class JmhCommand extends RowsCommand {
 
     @Option(names = "--report", paramLabel = "FILE",
             description = "Write JMH's JSON results to FILE (-rf json -rff FILE) and print the ratio tables of them.")
@@ -62,17 +62,14 @@ final class JmhCommand extends CommandBase {
             if (jmhArguments.contains("-rff") || jmhArguments.contains("-rf")) {
                 throw new IllegalArgumentException("give either --report or JMH's -rf/-rff, not both");
             }
-            Path parent = report.toAbsolutePath().getParent();
-            if (parent != null && !Files.isDirectory(parent)) {
-                throw new IllegalArgumentException("--report " + report + ": the folder " + parent + " does not exist");
-            }
+            OutputPaths.checkWritableFile("--report", report);
             Files.deleteIfExists(report); // a stale file must not pass for this run's results
             command.addAll(List.of("-rf", "json", "-rff", report.toString()));
         }
         Process jmh = new ProcessBuilder(command).start();
         jmh.getOutputStream().close();
         AtomicInteger failures = new AtomicInteger();
-        PrintWriter jmhOut = json ? err() : out();
+        PrintWriter jmhOut = json || csv ? err() : out();
         Thread stdout = copy(jmh.getInputStream(), jmhOut, failures::incrementAndGet);
         Thread stderr = copy(jmh.getErrorStream(), err(), failures::incrementAndGet);
         int code = jmh.waitFor();
@@ -91,6 +88,9 @@ final class JmhCommand extends CommandBase {
         List<String> reportArgs = new ArrayList<>(List.of("jmh-report", report.toString()));
         if (json) {
             reportArgs.add("--json");
+        }
+        if (csv) {
+            reportArgs.add("--csv");
         }
         // The report's rows carry this command's provenance: the run that measured them.
         return LogPlabCli.commandLine(provenance(), out(), err()).execute(reportArgs.toArray(String[]::new));

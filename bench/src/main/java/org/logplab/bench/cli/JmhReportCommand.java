@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
  * failed) or a result without a finite score.
  */
 @Command(name = "jmh-report", header = "Ratio tables (ours / peer) from a JMH JSON result file.")
-final class JmhReportCommand extends CommandBase {
+final class JmhReportCommand extends RowsCommand {
     private static final Set<String> OURS = Set.of("ours", "runtime", "logplab");
     private static final Set<String> PEERS = Set.of("peer", "raw", "jtransforms", "jdk", "forkjoinpool", "forkjoin");
 
@@ -53,14 +53,14 @@ final class JmhReportCommand extends CommandBase {
 
     @Override
     int execute() throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no such file: " + file);
-        }
+        OutputPaths.checkReadableFile(null, file);
+        Limits.heap(16 * Files.size(file) + (64L << 20), "reading " + file + " (" + Files.size(file) + " bytes)");
         JsonNode root;
         try {
             root = JsonLines.MAPPER.readTree(file.toFile());
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage());
+            throw new IllegalArgumentException(file + " is not JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                    ? j.getOriginalMessage() : e.getMessage()));
         }
         if (root == null || !root.isArray()) {
             throw new IllegalArgumentException(file + " is not a JMH result array (run JMH with -rf json)");
@@ -106,7 +106,12 @@ final class JmhReportCommand extends CommandBase {
                 }
             }
         }
-        TextTable table = new TextTable("benchmark", "params", "unit", "ours", "peer", "ours / peer", "better", "GFLOPS ours / peer");
+        Output.Table table = output().table(Column.of("benchmark", "benchmark"), Column.of("params", "params_text"), Column.of("unit", "unit"),
+                Column.of("ours", r -> String.format("%,.3f +- %,.3f", r.get("ours"), r.get("ours_error"))),
+                Column.of("peer", r -> String.format("%,.3f +- %,.3f", r.get("peer"), r.get("peer_error"))),
+                Column.of("ours / peer", "ratio", "%.2f"), Column.of("better", "better"),
+                Column.of("GFLOPS ours / peer", r -> r.get("ours_gflops") == null ? ""
+                        : String.format("%.2f / %.2f", r.get("ours_gflops"), r.get("peer_gflops"))));
         for (Result[] pair : pairs) {
             Result ours = pair[0];
             Result peer = pair[1];
@@ -119,36 +124,16 @@ final class JmhReportCommand extends CommandBase {
             if (groups.get(ours.group()).size() > 2) {
                 name += " " + ours.side() + "/" + peer.side();
             }
-            String params = ours.params.toString();
-            if (json) {
-                Map<String, Object> f = fields();
-                f.put("table", "ratio");
-                f.put("benchmark", name);
-                f.put("params", ours.params);
-                f.put("mode", ours.mode);
-                f.put("unit", ours.unit);
-                f.put("ours", ours.score);
-                f.put("ours_error", ours.error);
-                f.put("peer", peer.score);
-                f.put("peer_error", peer.error);
-                f.put("ratio", ratio);
-                f.put("better", better);
-                if (gflops != null) {
-                    f.put("ours_gflops", gflops[0]);
-                    f.put("peer_gflops", gflops[1]);
-                }
-                printJson(f);
-            } else {
-                table.row(name, params, ours.unit, String.format("%,.3f +- %,.3f", ours.score, ours.error),
-                        String.format("%,.3f +- %,.3f", peer.score, peer.error), String.format("%.2f", ratio), better,
-                        gflops == null ? "" : String.format("%.2f / %.2f", gflops[0], gflops[1]));
+            Row f = new Row().put("table", "ratio").put("benchmark", name).put("params", ours.params).put("mode", ours.mode)
+                    .put("unit", ours.unit).put("ours", ours.score).put("ours_error", ours.error).put("peer", peer.score)
+                    .put("peer_error", peer.error).put("ratio", ratio).put("better", better);
+            if (gflops != null) {
+                f.put("ours_gflops", gflops[0]).put("peer_gflops", gflops[1]);
             }
+            table.add(f.show("params_text", ours.params.toString()));
         }
-        if (!json) {
-            out().print(table.render());
-            out().println("ours / peer: times (lower is better) or throughputs (higher is better) as the unit says;"
-                    + " 'tie' when the difference is within the two error bars.");
-        }
+        output().line("ours / peer: times (lower is better) or throughputs (higher is better) as the unit says;"
+                + " 'tie' when the difference is within the two error bars.");
         printScaling(results);
         if (!unpaired.isEmpty()) {
             note("not paired with a peer (left out): " + String.join(", ", unpaired));
@@ -170,8 +155,7 @@ final class JmhReportCommand extends CommandBase {
             byConfig.computeIfAbsent(name + "\t" + (r.ours ? "ours" : "peer") + "\t" + others, k -> new TreeMap<>())
                     .put(Integer.parseInt(threads), r);
         }
-        TextTable table = new TextTable("benchmark", "side", "params", "threads", "speedup over 1 thread");
-        boolean any = false;
+        Output.Table table = null;
         for (Map.Entry<String, Map<Integer, Result>> e : byConfig.entrySet()) {
             Result one = e.getValue().get(1);
             if (one == null) {
@@ -182,26 +166,17 @@ final class JmhReportCommand extends CommandBase {
                 if (t.getKey() == 1) {
                     continue;
                 }
-                any = true;
-                double speedup = one.score / t.getValue().score;
-                if (json) {
-                    Map<String, Object> f = fields();
-                    f.put("table", "scaling");
-                    f.put("benchmark", key[0]);
-                    f.put("side", key[1]);
-                    f.put("params", key[2]);
-                    f.put("threads", t.getKey());
-                    f.put("speedup", speedup);
-                    printJson(f);
-                } else {
-                    table.row(key[0], key[1], key[2], String.valueOf(t.getKey()), String.format("%.2f", speedup));
+                if (table == null) {
+                    output().line("");
+                    table = output().table(Column.of("benchmark", "benchmark"), Column.of("side", "side"), Column.of("params", "params"),
+                            Column.of("threads", "threads"), Column.of("speedup over 1 thread", "speedup", "%.2f"));
                 }
+                table.add(new Row().put("table", "scaling").put("benchmark", key[0]).put("side", key[1]).put("params", key[2])
+                        .put("threads", t.getKey()).put("speedup", one.score / t.getValue().score));
             }
         }
-        if (any && !json) {
-            out().println();
-            out().print(table.render());
-            out().println("speedup = time at 1 thread / time at the given threads, same run.");
+        if (table != null) {
+            output().line("speedup = time at 1 thread / time at the given threads, same run.");
         }
     }
 

@@ -19,8 +19,13 @@ public final class JsonLines {
 
     /** One object as a single line of JSON. */
     public static String toLine(Map<String, ?> fields) {
+        return toJson(fields);
+    }
+
+    /** Any value as JSON text (a number, a list, an object...). */
+    public static String toJson(Object value) {
         try {
-            return MAPPER.writeValueAsString(fields);
+            return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

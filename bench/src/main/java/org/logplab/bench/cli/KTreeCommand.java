@@ -1,7 +1,6 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import java.util.Map;
 import org.logplab.core.collective.ktree.KTreeBroadcast;
 import org.logplab.core.collective.ktree.KTreeReport;
 import picocli.CommandLine.Command;
@@ -16,7 +15,8 @@ import picocli.CommandLine.Option;
  *
  * <p>JSON Lines, one object per (m, n, k): {@code algo} ({@code ktree}), {@code m}, {@code n},
  * {@code k}, {@code ports} ({@code k'}), {@code rounds} (also as {@code time}), {@code predicted} (the schedule's closed form {@code ceil(m/k') - 1 + h}), {@code upper_bound}, {@code lower_bound},
- * {@code ok} (every processor ended with all {@code m} messages).
+ * {@code ok} (every processor ended with all {@code m} messages), {@code note} (null, or for
+ * {@code n = 1} why every figure is 0: there is no one to send to).
  *
  * <p>Limit: each run must have {@code n * max(m, k') <= 2^25} ({@link KTreeReport#MAX_WORK}), a
  * few seconds at most; the whole sweep is checked before the first run.
@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 @Command(name = "ktree", header = "Broadcast m messages to n processors with k ports: k-tree rounds vs the bounds.",
         description = "Every round is checked: at most k sends, to distinct processors, of messages held at the"
                 + " start of the round, and at most k receives.")
-final class KTreeCommand extends CommandBase {
+final class KTreeCommand extends RowsCommand {
 
     @Option(names = "--m", split = ",", required = true, paramLabel = "M",
             description = "Numbers of messages, a comma list; A..B for a range (each >= 1).")
@@ -37,6 +37,9 @@ final class KTreeCommand extends CommandBase {
     @Option(names = "--k", split = ",", required = true, paramLabel = "K",
             description = "Ports per processor, as for --m (each >= 1).")
     List<String> ports;
+
+    /** The note on a row of one processor: the source holds every message already. */
+    static final String ALONE = "n = 1: the source is the only processor and already holds every message, so 0 rounds";
 
     @Override
     int execute() {
@@ -51,35 +54,21 @@ final class KTreeCommand extends CommandBase {
                 }
             }
         }
-        TextTable table = new TextTable("m", "n", "k", "ports", "rounds", "lower bound", "upper bound", "ok");
+        Output.Table table = output().table(Column.of("m", "m"), Column.of("n", "n"), Column.of("k", "k"),
+                Column.of("ports", "ports"), Column.of("rounds", "rounds"), Column.of("lower bound", "lower_bound"),
+                Column.of("upper bound", "upper_bound"), Column.yesNo("ok", "ok"), Column.of("", r -> r.get("note") == null ? "" : r.get("note")));
         for (int m : ms) {
             for (int n : ns) {
                 for (int k : ks) {
                     KTreeReport r = KTreeReport.run(m, n, k);
                     check(r.ok(), "m = " + m + ", n = " + n + ", k = " + k);
-                    if (json) {
-                        Map<String, Object> f = fields();
-                        f.put("algo", "ktree");
-                        f.put("m", r.m());
-                        f.put("n", r.n());
-                        f.put("k", r.k());
-                        f.put("ports", r.ports());
-                        f.put("rounds", r.rounds());
-                        f.put("time", r.rounds());
-                        f.put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()));
-                        f.put("upper_bound", r.upperBound());
-                        f.put("lower_bound", r.lowerBound());
-                        f.put("ok", r.ok());
-                        printJson(f);
-                    } else {
-                        table.row(r.m(), r.n(), r.k(), r.ports(), r.rounds(), r.lowerBound(), r.upperBound(),
-                                r.ok() ? "yes" : "NO");
-                    }
+                    table.add(new Row().put("algo", "ktree").put("m", r.m()).put("n", r.n()).put("k", r.k()).put("ports", r.ports())
+                            .put("rounds", r.rounds()).put("time", r.rounds())
+                            .put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()))
+                            .put("upper_bound", r.upperBound()).put("lower_bound", r.lowerBound()).put("ok", r.ok())
+                            .put("note", r.n() == 1 ? ALONE : null));
                 }
             }
-        }
-        if (!json) {
-            out().print(table.render());
         }
         return 0;
     }

@@ -90,6 +90,13 @@ final class LatencyFigures {
         fields.put("msg_latency_p99_ns", any ? latency.getValueAtPercentile(99) : null);
     }
 
+    /** {@link #put(Map, Histogram, LatencySampling)} on a command's row. */
+    static void put(Row row, Histogram latency, LatencySampling sampling) {
+        Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        put(fields, latency, sampling);
+        row.putAll(fields);
+    }
+
     /**
      * Writes {@code latency} as HdrHistogram's percentile distribution (values in ns), after a
      * header line {@code # latency sampling: <describe>}. Readers of the format already skip

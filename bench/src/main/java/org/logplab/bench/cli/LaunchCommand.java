@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.bench.cluster.ClusterJob;
 import org.logplab.bench.cluster.NodeProcesses;
@@ -41,7 +40,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "launch", header = "Start local node processes for one job and compare with an in-process run.",
         description = "Starts --nodes JVMs running 'logplab node' on 127.0.0.1, each with a block of the ranks.")
-final class LaunchCommand extends CommandBase {
+final class LaunchCommand extends RowsCommand {
     /** The exit status of a JVM that {@code -XX:+ExitOnOutOfMemoryError} ended (NodeProcesses passes it). */
     private static final int OUT_OF_MEMORY_STATUS = 3;
 
@@ -76,6 +75,7 @@ final class LaunchCommand extends CommandBase {
         }
         Partition partition = Partition.blocks(P, nodes);
         refuseWhatTheHeapsCannotHold(job, partition);
+        refuseWhatTheDiskCannotHold();
         job.program(config.params(), config.clock(), run.sizes(), new AtomicLongArray(P)); // validates the sizes before starting anything
         if (nodes > Runtime.getRuntime().availableProcessors()) {
             note("warning: " + nodes + " node processes on " + Runtime.getRuntime().availableProcessors()
@@ -108,8 +108,7 @@ final class LaunchCommand extends CommandBase {
                     exitValues.add(processes.exitValue(i));
                 }
             } catch (IllegalStateException timedOut) {
-                note("logplab: launch: " + timedOut.getMessage() + " (--wait gives them longer)");
-                return 1;
+                return failed(timedOut.getMessage() + " (--wait gives them longer)");
             }
         } finally {
             if (shared != null) {
@@ -164,59 +163,83 @@ final class LaunchCommand extends CommandBase {
             }
         }
         boolean model = config.clock() == ClockKind.MODEL;
-        TextTable table = check ? new TextTable("rank", "node", "finish", "result", "in-process finish", "in-process result")
-                : new TextTable("rank", "node", "finish", "result");
+        List<Column> columns = new ArrayList<>(List.of(Column.of("rank", "rank"), Column.of("node", "node"), Column.of("finish", "finish"),
+                Column.of("result", "result")));
+        if (check) {
+            columns.add(Column.of("in-process finish", "inprocess_finish"));
+            columns.add(Column.of("in-process result", "inprocess_result"));
+        }
+        Output.Table table = output().table(columns.toArray(Column[]::new));
         for (int r = 0; ok && r < P; r++) {
-            Map<String, Object> f = fields();
-            f.put("rank", r);
-            f.put("node", partition.nodeOf(r));
-            f.put("finish", finish[r]);
-            f.put("result", results[r]);
+            Row f = new Row().put("rank", r).put("node", partition.nodeOf(r)).put("finish", finish[r]).put("result", results[r]);
             if (single != null) {
-                f.put("inprocess_finish", single.finishTime(r));
-                f.put("inprocess_result", singleResults[r]);
-                table.row(r, partition.nodeOf(r), finish[r], results[r], single.finishTime(r), singleResults[r]);
-            } else {
-                table.row(r, partition.nodeOf(r), finish[r], results[r]);
+                f.put("inprocess_finish", single.finishTime(r)).put("inprocess_result", singleResults[r]);
             }
-            if (json) {
-                printJson(f);
-            }
+            table.add(f);
         }
         Boolean theoryOk = !ok || expected == null ? null : Arrays.equals(expected, results);
         Boolean equal = single == null ? null
                 : Arrays.equals(results, singleResults) && (!model || Arrays.equals(finish, single.finishTimes()));
-        Map<String, Object> s = fields();
-        s.put("summary", true);
-        s.put("job", job.cliName());
-        s.put("P", P);
-        s.put("nodes", nodes);
-        s.put("clock", run.logp.clock);
-        s.put("makespan", ok ? Arrays.stream(finish).max().orElse(0) : null);
-        s.put("ok", ok);
-        s.put("theory_ok", theoryOk);
+        Row s = new Row().put("summary", true).put("job", job.cliName()).put("P", P).put("nodes", nodes).put("clock", run.logp.clock)
+                .put("makespan", ok ? Arrays.stream(finish).max().orElse(0) : null).put("ok", ok).put("theory_ok", theoryOk);
         if (check) {
-            s.put("inprocess_makespan", single == null ? null : single.makespan());
-            s.put("equal", equal);
+            s.put("inprocess_makespan", single == null ? null : single.makespan()).put("equal", equal);
         }
         s.put("rejected_frames", rejected);
-        if (json) {
-            printJson(s);
-        } else {
-            if (ok) {
-                out().print(table.render());
-            }
-            out().println("makespan " + (ok ? s.get("makespan") + (model ? " model units" : " ns") : "n/a (the run failed)")
-                    + (single != null ? " (in-process " + single.makespan() + ")" : "")
-                    + "; results match theory: " + (theoryOk == null ? "n/a" : theoryOk ? "yes" : "NO")
-                    + (check ? "; equal to the in-process run: " + (equal == null ? "n/a" : equal ? "yes" : "NO") : "")
-                    + "; rejected frames: " + rejected);
+        if (ok) {
+            output().line(resultLegend(job));
         }
+        output().record(s, "makespan " + (ok ? s.get("makespan") + (model ? " model units" : " ns") : "n/a (the run failed)")
+                + (single != null ? " (in-process " + single.makespan() + ")" : "")
+                + "; results match theory: " + (theoryOk == null ? "n/a" : theoryOk ? "yes" : "NO")
+                + (check ? "; equal to the in-process run: " + (equal == null ? "n/a" : equal ? "yes" : "NO") : "")
+                + "; rejected frames: " + rejected);
         if (!ok || Boolean.FALSE.equals(theoryOk) || Boolean.FALSE.equals(equal)) {
-            note("logplab: launch: " + (!ok ? "a node failed" : "the results differ"));
-            return 1;
+            return failed(!ok ? "a node failed" : "the results differ");
         }
         return 0;
+    }
+
+    /**
+     * What the {@code result} column holds for {@code job}: each rank's one {@code long}
+     * ({@link ClusterJob#program}); for the FFT and balance jobs a digest that two runs agree on
+     * exactly when their outputs do.
+     */
+    static String resultLegend(ClusterJob job) {
+        return "result: " + switch (job) {
+            case BROADCAST -> "the value each rank received from rank 0 (" + ClusterJob.BROADCAST_VALUE + ")";
+            case ALLREDUCE -> "each rank's all-reduced sum of 7r + 3 over the ranks r";
+            case SUMMATION -> "the total of the n operands 3j + 1 (j = 0..n-1) at rank 0, -1 at the other ranks";
+            case RING -> "the last token each rank saw (each rank adds 1 as the token passes)";
+            case FFT -> "a digest of the rank's block of the FFT's output: from 1, digest = 31 x digest + the 64 bits of each"
+                    + " double of the block in order (real and imaginary parts), wrapping in 64 bits; equal digests, bit-identical blocks";
+            case BALANCE -> "a digest of the ids of the tasks the rank's node executed, in order: from 1, digest = 31 x digest + id,"
+                    + " wrapping in 64 bits; equal digests, the same tasks in the same order";
+        };
+    }
+
+    /** Room an Aeron publication or image takes in the driver's folder: three terms. */
+    private static final int TERMS_PER_LOG = 3;
+    /** The rest of a media driver's folder: its command-and-control file, counters, loss report. */
+    private static final long DRIVER_BASE_BYTES = 9L << 20;
+
+    /**
+     * Refuses (exit 2) nodes whose media drivers' files do not fit the temporary folder: over UDP
+     * each node's driver maps a publication to and an image from each other node, three terms
+     * each (2 nodes at the default 16 MiB terms: 105 MB each); over IPC one driver maps one log
+     * per ordered pair of nodes.
+     */
+    private void refuseWhatTheDiskCannotHold() throws java.io.IOException {
+        long log = (long) TERMS_PER_LOG * run.termLength;
+        double bytes = media.equals("ipc") ? (double) nodes * (nodes - 1) * log + DRIVER_BASE_BYTES
+                : nodes * (2.0 * (nodes - 1) * log + DRIVER_BASE_BYTES);
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        long free = java.nio.file.Files.getFileStore(tmp).getUsableSpace();
+        if (bytes > free) {
+            throw new IllegalArgumentException(String.format("%d nodes' media drivers need about %s in %s (%s a log of three"
+                    + " %,d-byte terms per pair of nodes), but it has %s free: use fewer nodes or a smaller --term-length",
+                    nodes, Limits.gib((long) Math.min(Long.MAX_VALUE, bytes)), tmp, Limits.gib(log), run.termLength, Limits.gib(free)));
+        }
     }
 
     /** A node's result, or null if it printed none (it died, or was stopped). */

@@ -1,51 +1,64 @@
 package org.logplab.bench.cli;
 
+import java.util.Locale;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * The options {@code --L --o --g --clock} with the defaults of the collective commands (L = 6,
- * o = 2, g = 4, model clock): model units under the model clock, durations such as {@code 50us}
- * under the wall clock; and {@code --latency} ({@link LatencyOptions}), which goes with the clock
- * into every run configuration built from these options. Mix it into a command with {@code @Mixin}.
+ * The options {@code --L --o --g} ({@link LogPOptions}) and {@code --clock model|wall}: model
+ * units under the model clock, durations such as {@code 50us} under the wall clock. Each command
+ * gives its own defaults: {@code @Mixin LogPClockOptions logp = new LogPClockOptions(6, 2, 4, ClockKind.MODEL);}.
+ * The one parser of {@code --clock} ({@link ClockConverter}): any case, stored lower-case, as the
+ * JSON rows' {@code clock} field shows it.
  */
-final class LogPClockOptions {
+final class LogPClockOptions extends LogPOptions {
 
-    @Option(names = "--L", converter = DurationNanosConverter.class, defaultValue = "6",
-            description = "Latency: model units, or a duration such as 50us for the wall clock (default 6).")
-    long latency;
-
-    @Option(names = "--o", converter = DurationNanosConverter.class, defaultValue = "2", description = "Overhead (default 2).")
-    long overhead;
-
-    @Option(names = "--g", converter = DurationNanosConverter.class, defaultValue = "4", description = "Gap (default 4).")
-    long gap;
-
-    @Option(names = "--clock", defaultValue = "model", description = "model or wall (default model).")
+    @Option(names = "--clock", converter = ClockConverter.class, paramLabel = "model|wall",
+            description = "model (exact model time) or wall (measured) (default ${DEFAULT-VALUE}).")
     String clock;
 
-    @Mixin
-    LatencyOptions recording;
+    /** The options with these defaults. */
+    LogPClockOptions(long latency, long overhead, long gap, ClockKind clock) {
+        super(latency, overhead, gap);
+        this.clock = name(clock);
+    }
 
     /** The clock named by {@code --clock}. */
     ClockKind clockKind() {
-        return switch (clock) {
-            case "model" -> ClockKind.MODEL;
-            case "wall" -> ClockKind.WALL;
-            default -> throw new IllegalArgumentException("--clock must be model or wall, got '" + clock + "'");
-        };
+        return ClockConverter.parse(clock);
     }
 
-    /** The parameters for {@code processors} processors. */
-    LogP params(int processors) {
-        return LogP.of(latency, overhead, gap, processors);
+    /** Whether the run is on the wall clock. */
+    boolean wall() {
+        return clockKind() == ClockKind.WALL;
     }
 
-    /** A run configuration with {@code params} on the chosen clock, recording the chosen latencies. */
+    /** A run configuration with {@code params} on the chosen clock. */
     RunConfig.Builder runConfig(LogP params) {
-        return RunConfig.builder(params).clock(clockKind()).latency(recording.sampling);
+        return RunConfig.builder(params).clock(clockKind());
+    }
+
+    /** {@code model} or {@code wall}. */
+    static String name(ClockKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses {@code model} or {@code wall} (any case); anything else is bad usage naming the text. */
+    static final class ClockConverter implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String text) {
+            return name(parse(text));
+        }
+
+        static ClockKind parse(String text) {
+            return switch (text == null ? "" : text.trim().toLowerCase(Locale.ROOT)) {
+                case "model" -> ClockKind.MODEL;
+                case "wall" -> ClockKind.WALL;
+                default -> throw new CommandLine.TypeConversionException("--clock must be model or wall, got '" + text + "'");
+            };
+        }
     }
 }

@@ -9,12 +9,16 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code logplab} command line: one subcommand per capability. Every command prints a
- * readable table by default and JSON Lines with {@code --json}.
+ * readable table by default, JSON Lines with {@code --json} and CSV with {@code --csv}
+ * ({@link RowsCommand}; the demo writes a report folder and takes {@code --json} only).
  *
  * <p>Exit codes: 0 success; 1 a check failed (a result off theory or wrong against its oracle)
- * or the run failed (one line {@code logplab: <message>}; a stack trace only with the
- * environment variable {@code LOGPLAB_DEBUG} set); 2 bad arguments or bad input (one line
- * {@code logplab: <message>} plus the command's usage). Every command and subcommand takes
+ * or the run failed (one line {@code logplab: <command>: <what happened>}, in words, with no
+ * exception's name; a stack trace only with the environment variable {@code LOGPLAB_DEBUG} set);
+ * 2 bad arguments or bad input, refused before any work starts (one line
+ * {@code logplab: <command>: <the problem>}; after a usage error picocli finds, the command's usage
+ * follows it): a value beyond what the heap or the time limit allows ({@code --max-time}), a path
+ * that cannot be read or written. Every command and subcommand takes
  * {@code --help}/{@code -h} and {@code --version}/{@code -V}, which exit 0.
  */
 @Command(name = "logplab", mixinStandardHelpOptions = true, versionProvider = LogPlabCli.Version.class,
@@ -78,6 +82,11 @@ public final class LogPlabCli implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
     }
 
+    /** {@code logplab: } and, for a subcommand, its name: the start of every error line. */
+    private static String prefix(CommandLine commandLine) {
+        return "logplab: " + (commandLine.getParent() == null ? "" : commandLine.getCommandName() + ": ");
+    }
+
     /** Entry point of the launcher. */
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -114,21 +123,19 @@ public final class LogPlabCli implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, arguments) -> {
             PrintWriter errors = ex.getCommandLine().getErr();
-            errors.println("logplab: " + ex.getMessage());
+            errors.println(prefix(ex.getCommandLine()) + Failures.clean(ex.getMessage()));
             ex.getCommandLine().usage(errors);
             return 2;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter errors = commandLine.getErr();
-            if (ex instanceof IllegalArgumentException) {
-                errors.println("logplab: " + ex.getMessage());
-                return 2;
-            }
-            errors.println("logplab: error: " + ex);
+            Failures.Verdict verdict = Failures.of(ex, Failures.givenPaths(parseResult));
+            errors.println(prefix(commandLine) + verdict.message());
             if (System.getenv("LOGPLAB_DEBUG") != null) {
                 ex.printStackTrace(errors);
             }
-            return 1;
+            errors.flush();
+            return verdict.exitCode();
         });
         return cli;
     }

@@ -1,7 +1,8 @@
 package org.logplab.bench.cli;
 
 import java.time.Duration;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import org.logplab.core.LogP;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.LogPEstimator;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Option;
 @Command(header = "Recover injected L, o, g and the host baseline (Netgauge PRTT).", name = "measure", description = {
     "Recover L, o and g of the runtime with parametrised round trips (Netgauge PRTT),",
     "for injected parameters and for the host itself (zero injection)."})
-final class MeasureCommand extends CommandBase {
+final class MeasureCommand extends RowsCommand {
     /**
      * A zero-injection one-way time above this means the two measuring threads did not each have
      * a core (an idle host takes well under 5 us): other processes compete for the cores.
@@ -77,6 +78,9 @@ final class MeasureCommand extends CommandBase {
             description = "With --peer: how long to wait for the other side (default 60s).")
     long connectTimeoutNanos;
 
+    @Mixin
+    TimeLimit timeLimit;
+
     private PeerAddress here;
     private PeerAddress there;
 
@@ -88,6 +92,11 @@ final class MeasureCommand extends CommandBase {
         if (pingPongReps < 1) {
             throw new IllegalArgumentException("--pingpong-reps must be at least 1, got " + pingPongReps);
         }
+        if (connectTimeoutNanos > timeLimit.maxNanos) {
+            throw new IllegalArgumentException("--connect-timeout " + Limits.duration(connectTimeoutNanos) + " is longer than --max-time "
+                    + Limits.duration(timeLimit.maxNanos) + ": give a shorter one, or a longer --max-time");
+        }
+        refuseWhatCannotRun();
         if (peer != null || listen != null || echo) {
             if (!transport.equals("aeron-udp")) {
                 throw new IllegalArgumentException("--peer, --listen and --echo measure between processes over --transport aeron-udp, not "
@@ -124,28 +133,51 @@ final class MeasureCommand extends CommandBase {
             note("measuring with injected L=" + params.L() + " ns, o=" + params.o() + " ns, g=" + params.g() + " ns...");
             est = LogPEstimator.estimate(params, size, burst, reps);
         }
-        if (json) {
-            printJson(row(true, LogP.of(0, 0, 0, 2), base));
-            if (est != null) {
-                printJson(row(false, params, est));
-            }
-            return 0;
+        Output.Table table = output().table(inProcessColumns(est != null));
+        table.add(row(true, LogP.of(0, 0, 0, 2), base));
+        if (est != null) {
+            table.add(row(false, params, est));
+            output().line("g is observed as max(g, o); recovered values include the host baseline.");
         }
-        if (est == null) {
-            TextTable t = new TextTable("parameter", "host baseline (ns)");
-            t.row("L", ns(base.lNanos())).row("o", ns(base.oNanos())).row("g", ns(base.gNanos()));
-            out().print(t.render());
-        } else {
-            TextTable t = new TextTable("parameter", "injected (ns)", "recovered (ns)", "error", "host baseline (ns)");
-            t.row("L", ns(params.L()), ns(est.lNanos()), error(est.lNanos(), params.L()), ns(base.lNanos()));
-            t.row("o", ns(params.o()), ns(est.oNanos()), error(est.oNanos(), params.o()), ns(base.oNanos()));
-            t.row("g", ns(params.g()), ns(est.gNanos()), error(est.gNanos(), params.g()), ns(base.gNanos()));
-            out().print(t.render());
-            out().println("g is observed as max(g, o); recovered values include the host baseline.");
-        }
-        out().println(LatencyFigures.CORE_MEASUREMENTS_NOTE);
-        out().printf("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages.%n", reps, burst, size);
+        output().line(LatencyFigures.CORE_MEASUREMENTS_NOTE);
+        output().line(String.format("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages.", reps, burst, size));
         return 0;
+    }
+
+    /** The in-process table: a row per configuration, with what was injected and the error when something was. */
+    private static Column[] inProcessColumns(boolean injecting) {
+        List<Column> c = new ArrayList<>(List.of(Column.of("run", r -> (boolean) r.get("baseline") ? "host baseline" : "injected"),
+                Column.of("L (ns)", r -> ns(r.getDouble("L_ns"))), Column.of("o (ns)", r -> ns(r.getDouble("o_ns"))),
+                Column.of("g (ns)", r -> ns(r.getDouble("g_ns")))));
+        if (injecting) {
+            c.add(Column.of("injected L / o / g (ns)", r -> ns(r.getDouble("injected_L_ns")) + " / " + ns(r.getDouble("injected_o_ns"))
+                    + " / " + ns(r.getDouble("injected_g_ns"))));
+            c.add(Column.of("error L / o / g", r -> (boolean) r.get("baseline") ? "-"
+                    : error(r.getDouble("L_ns"), r.getLong("injected_L_ns")) + " / " + error(r.getDouble("o_ns"), r.getLong("injected_o_ns"))
+                    + " / " + error(r.getDouble("g_ns"), r.getLong("injected_g_ns"))));
+        }
+        return c.toArray(Column[]::new);
+    }
+
+    /**
+     * Refuses a message size whose buffers do not fit the heap and an estimate beyond the time
+     * limit: each repetition of the PRTT estimator (and as many as a quarter more unrecorded)
+     * takes PRTT(1,0) and PRTT(n,0) twice and PRTT(n,d) once, with d at least PRTT(1,0); every
+     * round trip is at least 2 (L + 2o) with the injected parameters, and n messages add
+     * (n - 1) max(g, o): at least (n + 5) 2 (L + 2o) + 2 (n - 1) max(g, o) a repetition. With
+     * --transport, each ping-pong round trip copies its message (up to 1 MiB) twice.
+     */
+    private void refuseWhatCannotRun() {
+        Limits.heap(Limits.heapForArrays(4.0 * size), String.format("measure with %,d-byte messages", size));
+        LogP p = injected.toLogP(2);
+        double roundTrip = 2.0 * (p.L() + 2 * p.o() + (double) size * p.G() + size * Limits.COPY_NANOS_PER_BYTE);
+        double perRep = (burst + 5) * roundTrip + 2.0 * (burst - 1) * Math.max(p.g(), p.o());
+        double total = (reps + Math.max(3, reps / 4)) * perRep;
+        if (!transport.equals("inprocess")) {
+            total += 2.0 * 1.2 * pingPongReps * 2 * ((1 << 20) + 65536) * Limits.COPY_NANOS_PER_BYTE;
+        }
+        timeLimit.check(total, String.format("%,d PRTT repetitions (and %,d unrecorded) of at least %s each with the injected"
+                + " delays", reps, Math.max(3, reps / 4), Limits.duration(perRep)));
     }
 
     /** The transport's PRTT estimate and Hockney fit beside the in-process runtime's. */
@@ -180,38 +212,27 @@ final class MeasureCommand extends CommandBase {
                 remotePing = AeronPingPong.run(link, sizes, pingPongReps / 5, pingPongReps);
                 link.stopEcho();
             } catch (IllegalStateException e) {
-                note("logplab: measure: " + e.getMessage());
-                return 1;
+                return failed(e.getMessage());
             }
         }
         HockneyFit localFit = hockney(localPing);
         HockneyFit remoteFit = hockney(remotePing);
-        if (json) {
-            for (Object[] t : new Object[][] {{"inprocess", local, localFit}, {transport, remote, remoteFit}}) {
-                Map<String, Object> f = row(t[0].equals("inprocess"), LogP.of(0, 0, 0, 2), (LogPEstimator.Estimate) t[1]);
-                if (!t[0].equals("inprocess")) {
-                    f.put("latency", null); // Aeron's PRTT does not run on the runtime
-                }
-                f.put("transport", t[0]);
-                HockneyFit fit = (HockneyFit) t[2];
-                f.put("t0_ns", fit.t0Nanos());
-                f.put("r_inf_bytes_per_ns", fit.rInfBytesPerNano());
-                f.put("m_half_bytes", fit.mHalfBytes());
-                f.put("peer", t[0].equals("inprocess") ? null : peer);
-                printJson(f);
+        Output.Table table = output().table(Column.of("transport", r -> r.get("transport") + (r.get("peer") != null ? " to " + r.get("peer") : "")),
+                Column.of("L (ns)", r -> ns(r.getDouble("L_ns"))), Column.of("o (ns)", r -> ns(r.getDouble("o_ns"))),
+                Column.of("g (ns)", r -> ns(r.getDouble("g_ns"))), Column.of("Hockney t0 (ns)", r -> ns(r.getDouble("t0_ns"))),
+                Column.of("r_inf (GB/s)", "r_inf_bytes_per_ns", "%.3f"), Column.of("m_half (B)", r -> ns(r.getDouble("m_half_bytes"))));
+        for (Object[] t : new Object[][] {{"inprocess", local, localFit}, {transport, remote, remoteFit}}) {
+            Row f = row(t[0].equals("inprocess"), LogP.of(0, 0, 0, 2), (LogPEstimator.Estimate) t[1]);
+            if (!t[0].equals("inprocess")) {
+                f.put("latency", null); // Aeron's PRTT does not run on the runtime
             }
-            return 0;
+            HockneyFit fit = (HockneyFit) t[2];
+            table.add(f.put("transport", t[0]).put("t0_ns", fit.t0Nanos()).put("r_inf_bytes_per_ns", fit.rInfBytesPerNano())
+                    .put("m_half_bytes", fit.mHalfBytes()).put("peer", t[0].equals("inprocess") ? null : peer));
         }
-        TextTable t = new TextTable("parameter", "in-process (ns)", transport + (peer != null ? " to " + peer : "") + " (ns)");
-        t.row("L", ns(local.lNanos()), ns(remote.lNanos())).row("o", ns(local.oNanos()), ns(remote.oNanos()))
-                .row("g", ns(local.gNanos()), ns(remote.gNanos()))
-                .row("Hockney t0", ns(localFit.t0Nanos()), ns(remoteFit.t0Nanos()))
-                .row("Hockney r_inf (GB/s)", String.format("%.3f", localFit.rInfBytesPerNano()), String.format("%.3f", remoteFit.rInfBytesPerNano()))
-                .row("Hockney m_half (B)", ns(localFit.mHalfBytes()), ns(remoteFit.mHalfBytes()));
-        out().print(t.render());
-        out().printf("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages; Hockney over 8 B, 1 KiB, 64 KiB, 1 MiB"
-                + " (%d round trips each).%n", reps, burst, size, pingPongReps);
-        out().println("in-process: " + LatencyFigures.CORE_MEASUREMENTS_NOTE);
+        output().line(String.format("PRTT medians over %d repetitions, %d-message bursts, %d-byte messages; Hockney over 8 B, 1 KiB,"
+                + " 64 KiB, 1 MiB (%d round trips each).", reps, burst, size, pingPongReps));
+        output().line("in-process: " + LatencyFigures.CORE_MEASUREMENTS_NOTE);
         return 0;
     }
 
@@ -222,19 +243,10 @@ final class MeasureCommand extends CommandBase {
         try (AeronLink link = AeronLink.toPeer(here, there, Duration.ofNanos(connectTimeoutNanos))) {
             answered = link.echo();
         } catch (IllegalStateException e) {
-            note("logplab: measure --echo: " + e.getMessage());
-            return 1;
+            return failed("--echo: " + e.getMessage());
         }
-        if (json) {
-            Map<String, Object> f = fields();
-            f.put("echo", true);
-            f.put("listen", here.toString());
-            f.put("peer", there.toString());
-            f.put("answered", answered);
-            printJson(f);
-        } else {
-            out().println("echo: answered " + answered + " frames from " + there + ", which then said stop");
-        }
+        output().record(new Row().put("echo", true).put("listen", here.toString()).put("peer", there.toString()).put("answered", answered),
+                "echo: answered " + answered + " frames from " + there + ", which then said stop");
         return 0;
     }
 
@@ -243,24 +255,12 @@ final class MeasureCommand extends CommandBase {
                 java.util.Arrays.stream(results).mapToDouble(PingPong.Result::medianOneWayNanos).toArray());
     }
 
-    private Map<String, Object> row(boolean baseline, LogP injected, LogPEstimator.Estimate e) {
-        Map<String, Object> f = fields();
-        f.put("baseline", baseline);
-        f.put("injected_L_ns", injected.L());
-        f.put("injected_o_ns", injected.o());
-        f.put("injected_g_ns", injected.g());
-        f.put("injected_G_ns", injected.G());
-        f.put("L_ns", e.lNanos());
-        f.put("o_ns", e.oNanos());
-        f.put("g_ns", e.gNanos());
-        f.put("size_bytes", e.bytes());
-        f.put("reps", e.reps());
-        f.put("burst", e.n());
-        f.put("prtt1_ns", e.prtt1());
-        f.put("d_ns", e.dNanos());
-        f.put("d_real_ns", e.dRealNanos());
-        f.put("latency", LatencyFigures.CORE_MEASUREMENTS.toString());
-        return f;
+    private static Row row(boolean baseline, LogP injected, LogPEstimator.Estimate e) {
+        return new Row().put("baseline", baseline).put("injected_L_ns", injected.L()).put("injected_o_ns", injected.o())
+                .put("injected_g_ns", injected.g()).put("injected_G_ns", injected.G()).put("L_ns", e.lNanos()).put("o_ns", e.oNanos())
+                .put("g_ns", e.gNanos()).put("size_bytes", e.bytes()).put("reps", e.reps()).put("burst", e.n())
+                .put("prtt1_ns", e.prtt1()).put("d_ns", e.dNanos()).put("d_real_ns", e.dRealNanos())
+                .put("latency", LatencyFigures.CORE_MEASUREMENTS.toString());
     }
 
     private static String error(double recovered, long injected) {

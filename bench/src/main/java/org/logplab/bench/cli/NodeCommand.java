@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.bench.cluster.ClusterJob;
@@ -14,7 +13,6 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
 import org.logplab.core.cluster.Partition;
-import org.logplab.core.wire.WireCodec;
 import org.logplab.net.AeronNode;
 import org.logplab.net.AeronTransport;
 import org.logplab.net.PeerAddress;
@@ -42,7 +40,7 @@ import picocli.CommandLine.Option;
     "Runs this node's block of ranks of a job and exchanges messages with the other nodes over Aeron.",
     "Start one per entry of the peer list, each with its --node index and the same other options;",
     "under mpirun or srun the index and the count come from the launcher's environment."})
-final class NodeCommand extends CommandBase {
+final class NodeCommand extends RowsCommand {
 
     @Option(names = "--peers", split = ",", description = "Every node's host:port, node 0 first (or --peers-file).")
     List<String> peers;
@@ -99,8 +97,11 @@ final class NodeCommand extends CommandBase {
         if (node < 0 || node >= nodes) {
             throw new IllegalArgumentException("--node " + node + " is outside 0.." + (nodes - 1));
         }
-        if (workDir != null && !Files.isDirectory(workDir)) {
-            throw new IllegalArgumentException("--work-dir " + workDir + " is not a directory");
+        if (workDir != null) {
+            OutputPaths.checkFolder("--work-dir", workDir);
+        }
+        if (aeronDir != null) {
+            OutputPaths.checkFolder("--aeron-dir", aeronDir);
         }
         long heap = Runtime.getRuntime().maxMemory();
         String xmx = NodeHeap.xmxFor(NodeHeap.needed(job, partition.count(0)));
@@ -134,66 +135,59 @@ final class NodeCommand extends CommandBase {
             } catch (java.nio.file.DirectoryNotEmptyException othersStillThere) {
                 // another node's driver directory is still in it; that node removes the folder
             } catch (java.io.IOException e) {
-                note("logplab: node " + node + ": could not remove " + workDir + ": " + e);
+                note("logplab: node " + node + ": could not remove " + workDir + ": " + Failures.clean(String.valueOf(e.getMessage())));
             }
         }
-        Map<String, Object> f = fields();
-        f.put("node", node);
-        f.put("nodes", nodes);
-        f.put("job", job.cliName());
-        f.put("P", config.params().P());
-        f.put("clock", run.logp.clock);
-        f.put("first_rank", partition.first(node));
-        f.put("last_rank", partition.first(node) + partition.count(node) - 1);
-        f.put("ok", outcome.failure() == null);
+        Row f = new Row().put("node", node).put("nodes", nodes).put("job", job.cliName()).put("P", config.params().P())
+                .put("clock", run.logp.clock).put("first_rank", partition.first(node))
+                .put("last_rank", partition.first(node) + partition.count(node) - 1).put("ok", outcome.failure() == null);
         RunResult r = outcome.result();
         if (r != null) {
-            f.put("makespan", r.makespan());
-            f.put("finish_times", r.finishTimes());
             List<Long> mine = new ArrayList<>();
             for (int rank = partition.first(node); rank < partition.first(node) + partition.count(node); rank++) {
                 mine.add(results.get(rank));
             }
-            f.put("results", mine);
-            f.put("sent", r.messagesSent());
-            f.put("received", r.messagesReceived());
-            f.put("real_ms", r.realNanos() / 1e6);
+            f.put("makespan", r.makespan()).put("finish_times", r.finishTimes()).put("results", mine).put("sent", r.messagesSent())
+                    .put("received", r.messagesReceived()).put("real_ms", r.realNanos() / 1e6);
         } else {
             f.put("error", outcome.failure().getMessage());
         }
-        f.put("rejected_unknown_peer", outcome.unknownPeerFrames());
-        f.put("rejected_malformed", outcome.malformedFrames());
-        f.put("rejected_misaddressed", outcome.misaddressedFrames());
-        f.put("incomplete_frames", outcome.incompleteFrames());
+        f.put("rejected_unknown_peer", outcome.unknownPeerFrames()).put("rejected_malformed", outcome.malformedFrames())
+                .put("rejected_misaddressed", outcome.misaddressedFrames()).put("incomplete_frames", outcome.incompleteFrames());
         if (outcome.discardedAfterFailure() > 0) {
             note("node " + node + ": " + outcome.discardedAfterFailure() + " messages arrived after the run had failed and were discarded with it");
         }
         if (outcome.lastRejection() != null) {
             note("node " + node + ": last rejected frame: " + outcome.lastRejection());
         }
-        if (json) {
-            printJson(f);
-        } else {
-            int first = partition.first(node);
-            out().println("node " + node + " of " + nodes + " (ranks " + first + ".." + (first + partition.count(node) - 1) + "): "
-                    + job.cliName() + ", P " + config.params().P() + ", " + run.logp.clock + " clock"
-                    + (r != null ? ", makespan " + r.makespan() + (config.clock() == ClockKind.MODEL ? " model units" : " ns")
-                    : ": FAILED"));
-            if (r != null) {
-                TextTable t = new TextTable("rank", "finish", "result");
-                for (int k = 0; k < partition.count(node); k++) {
-                    t.row(first + k, r.finishTime(first + k), results.get(first + k));
-                }
-                out().print(t.render());
-            }
-            out().println("rejected frames: unknown peer " + outcome.unknownPeerFrames() + ", malformed "
-                    + outcome.malformedFrames() + ", misaddressed " + outcome.misaddressedFrames());
-        }
+        output().record(f, output().text() ? text(node, nodes, partition, job, config, r, results, outcome) : null);
         if (outcome.failure() != null) {
             note("logplab: node " + node + ": the run failed: " + outcome.failure().getMessage());
             return 1;
         }
         return 0;
+    }
+
+    /** The node's record for people: what it ran, its ranks' finish times and results, the frames it rejected. */
+    private String text(int node, int nodes, Partition partition, ClusterJob job, RunConfig config, RunResult r, AtomicLongArray results,
+                        AeronNode.Outcome outcome) {
+        int first = partition.first(node);
+        StringBuilder b = new StringBuilder("node " + node + " of " + nodes + " (ranks " + first + ".." + (first + partition.count(node) - 1)
+                + "): " + job.cliName() + ", P " + config.params().P() + ", " + run.logp.clock + " clock"
+                + (r != null ? ", makespan " + r.makespan() + (config.clock() == ClockKind.MODEL ? " model units" : " ns") : ": FAILED")
+                + "\n");
+        if (r != null) {
+            TextTable t = new TextTable("rank", "finish", "result");
+            for (int k = 0; k < partition.count(node); k++) {
+                t.row(first + k, r.finishTime(first + k), results.get(first + k));
+            }
+            b.append(t.render());
+        }
+        if (r != null) {
+            b.append(LaunchCommand.resultLegend(job)).append('\n');
+        }
+        return b.append("rejected frames: unknown peer ").append(outcome.unknownPeerFrames()).append(", malformed ")
+                .append(outcome.malformedFrames()).append(", misaddressed ").append(outcome.misaddressedFrames()).toString();
     }
 
     /** This node's index: {@code --node}, else the launcher's rank if its process count is {@code nodes}. */
@@ -212,9 +206,7 @@ final class NodeCommand extends CommandBase {
             throw new IllegalArgumentException("give the nodes' addresses with exactly one of --peers and --peers-file");
         }
         if (file != null) {
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("--peers-file " + file + " is not a readable file");
-            }
+            OutputPaths.checkReadableFile("--peers-file", file);
             return PeerAddress.parseList(Files.readAllLines(file));
         }
         return PeerAddress.parseList(peers);

@@ -8,7 +8,7 @@ import org.logplab.core.cluster.Partition;
 
 /**
  * Whether a node's block of a cluster job fits the heap of the JVM that runs it, by the bytes per
- * processor that {@code logplab scale} measured ({@link ScaleCommand#heapNeeded}). A node given
+ * processor that {@code logplab scale} measured ({@link ProcessorHeap}). A node given
  * more ranks than its heap holds spends minutes in the collector instead of failing, so
  * {@code launch} and {@code node} refuse such a {@code P} before starting anything. The estimate
  * counts the ranks' processors only (a lower bound: the job's own data comes on top), so what it
@@ -22,18 +22,18 @@ final class NodeHeap {
     private NodeHeap() {
     }
 
-    /** The {@code logplab scale} workload whose channels per processor are like the job's. */
-    static String likeScaleAlgo(ClusterJob job) {
+    /** How many channels a rank of the job receives on. */
+    static ProcessorHeap.Channels channels(ClusterJob job) {
         return switch (job) {
             // A rank of the butterfly receives from log2 P partners; a balancer hears from its whole domain.
-            case ALLREDUCE, FFT, BALANCE -> "butterfly";
-            case BROADCAST, SUMMATION, RING -> "tree";
+            case ALLREDUCE, FFT, BALANCE -> ProcessorHeap.Channels.LOG_P;
+            case BROADCAST, SUMMATION, RING -> ProcessorHeap.Channels.ONE;
         };
     }
 
     /** The heap, in bytes, that {@code ranks} ranks of {@code job} need in one JVM. */
     static long needed(ClusterJob job, int ranks) {
-        return ScaleCommand.heapNeeded(likeScaleAlgo(job), ranks);
+        return ProcessorHeap.needed(channels(job), ranks);
     }
 
     /**
@@ -52,7 +52,7 @@ final class NodeHeap {
                 : String.format("up to %,d ranks on each of %d nodes", ranks, partition.nodes());
         return String.format(Locale.ROOT, "P = %,d puts %s, which need about %,.1f GiB of heap (%,d bytes per rank as logplab "
                         + "scale measures, with room for the collector), but %s may use %,.1f GiB: %s",
-                partition.P(), spread, need / (double) GIB, ScaleCommand.bytesPerProcessor(likeScaleAlgo(job), ranks),
+                partition.P(), spread, need / (double) GIB, ProcessorHeap.bytesPerProcessor(channels(job), ranks),
                 whoseHeap, maxHeap / (double) GIB, howToRaise);
     }
 

@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
 @Command(header = "One-way times over message sizes and the Hockney fit.", name = "pingpong", description = {
     "Ping-pong over message sizes on the wall clock (the receiver copies each payload),",
     "and the Hockney fit t(m) = t0 + m / r_inf."})
-final class PingPongCommand extends CommandBase {
+final class PingPongCommand extends RowsCommand {
 
     @Option(names = "--sizes", split = ",", converter = SizeConverter.class,
             defaultValue = "8,64,1k,16k,256k,1M", description = "Message sizes (default 8,64,1k,16k,256k,1M).")
@@ -47,11 +47,15 @@ final class PingPongCommand extends CommandBase {
             description = "inprocess (the runtime's channels, default), aeron-ipc or aeron-udp (loopback), embedded media driver.")
     String transport;
 
+    @Mixin
+    TimeLimit timeLimit;
+
     @Override
     int execute() throws Exception {
         if (reps < 1) {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
+        refuseWhatCannotRun();
         List<PingPong.Result> results = new ArrayList<>();
         List<PingPong.Result> cluster = new ArrayList<>();
         boolean inProcess = transport.equals("inprocess");
@@ -75,41 +79,56 @@ final class PingPongCommand extends CommandBase {
             cluster.addAll(List.of(ClusterPingPong.run(medium, s, Math.max(100, reps / 5), reps)));
         }
         String path = inProcess ? "inprocess" : "aeron";
-        HockneyFit fit = fit(results);
-        HockneyFit clusterFit = fit(cluster);
-        if (json) {
-            printRows(path, results, inProcess);
-            printRows("cluster", cluster, false);
-            printFit(path, fit);
-            printFit("cluster", clusterFit);
-            return 0;
+        Map<Integer, Long> aeronP50 = new java.util.HashMap<>();
+        results.forEach(r -> aeronP50.put(r.bytes(), r.medianOneWayNanos()));
+        List<Column> columns = new ArrayList<>();
+        if (!inProcess) {
+            columns.add(Column.of("path", "path"));
         }
+        columns.addAll(List.of(Column.of("size (B)", "size_bytes"), Column.of("one-way p50 (ns)", r -> ns(r.getDouble("oneway_ns_p50"))),
+                Column.of("one-way min (ns)", r -> ns(r.getDouble("oneway_ns_min"))), Column.of("MB/s", "mb_per_s", "%,.1f")));
+        if (!inProcess) {
+            columns.add(Column.of("cluster / aeron", r -> r.get("path").equals("cluster")
+                    ? String.format("%.2f", r.getDouble("oneway_ns_p50") / aeronP50.get((int) r.getLong("size_bytes"))) : "-"));
+        }
+        Output.Table table = output().table(columns.toArray(Column[]::new));
+        addRows(table, path, results, inProcess);
+        addRows(table, "cluster", cluster, false);
         if (inProcess) {
-            TextTable t = new TextTable("size (B)", "one-way p50 (ns)", "one-way min (ns)", "MB/s");
-            for (PingPong.Result r : results) {
-                t.row(r.bytes(), ns(r.medianOneWayNanos()), ns(r.minOneWayNanos()), mbps(r));
-            }
-            out().print(t.render());
-            out().println(LatencyFigures.CORE_MEASUREMENTS_NOTE);
+            output().line(LatencyFigures.CORE_MEASUREMENTS_NOTE);
         } else {
-            TextTable t = new TextTable("size (B)", "aeron p50 (ns)", "aeron min (ns)", "aeron MB/s", "cluster p50 (ns)",
-                    "cluster min (ns)", "cluster MB/s", "cluster / aeron");
-            for (int i = 0; i < results.size(); i++) {
-                PingPong.Result r = results.get(i);
-                PingPong.Result c = cluster.get(i);
-                t.row(r.bytes(), ns(r.medianOneWayNanos()), ns(r.minOneWayNanos()), mbps(r), ns(c.medianOneWayNanos()),
-                        ns(c.minOneWayNanos()), mbps(c), String.format("%.2f", (double) c.medianOneWayNanos() / r.medianOneWayNanos()));
-            }
-            out().print(t.render());
-            out().println("aeron: the transport's own (a frame per message; one longer than Aeron's longest message is streamed"
+            output().line("aeron: the transport's own (a frame per message; one longer than Aeron's longest message is streamed"
                     + " as consecutive longest messages); cluster: between two cluster nodes in this JVM (the whole path of"
                     + " a message between processes, chunks of at most 1 MiB beyond Aeron's longest).");
         }
-        printFitLine(inProcess ? "Hockney fit" : "Hockney fit, aeron", fit);
+        addFit(inProcess ? "Hockney fit" : "Hockney fit, aeron", path, fit(results));
         if (!inProcess) {
-            printFitLine("Hockney fit, cluster", clusterFit);
+            addFit("Hockney fit, cluster", "cluster", fit(cluster));
         }
         return 0;
+    }
+
+    /**
+     * Refuses sizes whose buffers do not fit the heap (each side keeps two buffers of the size)
+     * and a sweep longer than the time limit: every round trip copies the payload twice, at
+     * {@link Limits#COPY_NANOS_PER_BYTE}, besides the injected delays.
+     */
+    private void refuseWhatCannotRun() {
+        long largest = sizes.stream().mapToLong(Integer::longValue).max().orElse(0);
+        Limits.heap(Limits.heapForArrays(4.0 * largest), String.format("pingpong of %,d-byte messages (two buffers of that size on each side)",
+                largest));
+        LogP delays = injected.toLogP(2);
+        int warmup = Math.max(100, reps / 5);
+        double total = 0;
+        for (int size : sizes) {
+            double oneWay = delays.L() + 2.0 * delays.o() + (double) size * delays.G() + size * Limits.COPY_NANOS_PER_BYTE;
+            total += (warmup + reps) * 2 * oneWay;
+        }
+        if (!transport.equals("inprocess")) {
+            total *= 2; // the transport's own ping-pong, then the cluster's path
+        }
+        timeLimit.check(total, String.format("%,d round trips per size after %,d unrecorded, each copying the message twice at"
+                + " about %.0f GB/s", reps, warmup, 1 / Limits.COPY_NANOS_PER_BYTE));
     }
 
     private static HockneyFit fit(List<PingPong.Result> results) {
@@ -118,47 +137,26 @@ final class PingPongCommand extends CommandBase {
         return results.stream().map(PingPong.Result::bytes).distinct().count() >= 2 ? HockneyFit.fit(x, y) : null;
     }
 
-    private void printRows(String path, List<PingPong.Result> results, boolean inProcess) {
+    private void addRows(Output.Table table, String path, List<PingPong.Result> results, boolean inProcess) {
         for (PingPong.Result r : results) {
-            Map<String, Object> f = fields();
-            f.put("transport", transport);
-            f.put("path", path);
-            f.put("size_bytes", r.bytes());
-            f.put("oneway_ns_p50", r.medianOneWayNanos());
-            f.put("oneway_ns_min", r.minOneWayNanos());
-            f.put("mb_per_s", megabytesPerSecond(r));
-            f.put("reps", reps);
-            f.put("latency", inProcess ? LatencyFigures.CORE_MEASUREMENTS.toString() : null);
-            printJson(f);
+            table.add(new Row().put("transport", transport).put("path", path).put("size_bytes", r.bytes())
+                    .put("oneway_ns_p50", r.medianOneWayNanos()).put("oneway_ns_min", r.minOneWayNanos())
+                    .put("mb_per_s", megabytesPerSecond(r)).put("reps", reps)
+                    .put("latency", inProcess ? LatencyFigures.CORE_MEASUREMENTS.toString() : null));
         }
     }
 
-    private void printFit(String path, HockneyFit fit) {
+    /** The fit's record, shown as a sentence; without a fit (fewer than two sizes) a line that says so. */
+    private void addFit(String what, String path, HockneyFit fit) {
         if (fit == null) {
+            output().line(what + " needs at least two distinct sizes.");
             return;
         }
-        Map<String, Object> f = fields();
-        f.put("fit", "hockney");
-        f.put("path", path);
-        f.put("t0_ns", fit.t0Nanos());
-        f.put("r_inf_bytes_per_ns", fit.rInfBytesPerNano());
-        f.put("m_half_bytes", fit.mHalfBytes());
-        f.put("pi0_per_ns", fit.pi0PerNano());
-        f.put("r2", fit.r2());
-        printJson(f);
-    }
-
-    private void printFitLine(String what, HockneyFit fit) {
-        if (fit == null) {
-            out().println(what + " needs at least two distinct sizes.");
-        } else {
-            out().printf("%s: t0 = %,.0f ns, r_inf = %.3f GB/s, m_half = %,.0f B, pi0 = %.3g msg/ns, R^2 = %.4f%n", what,
-                    fit.t0Nanos(), fit.rInfGigabytesPerSecond(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2());
-        }
-    }
-
-    private static String mbps(PingPong.Result r) {
-        return String.format("%,.1f", megabytesPerSecond(r));
+        output().record(new Row().put("fit", "hockney").put("path", path).put("t0_ns", fit.t0Nanos())
+                        .put("r_inf_bytes_per_ns", fit.rInfBytesPerNano()).put("m_half_bytes", fit.mHalfBytes())
+                        .put("pi0_per_ns", fit.pi0PerNano()).put("r2", fit.r2()),
+                String.format("%s: t0 = %,.0f ns, r_inf = %.3f GB/s, m_half = %,.0f B, pi0 = %.3g msg/ns, R^2 = %.4f", what,
+                        fit.t0Nanos(), fit.rInfGigabytesPerSecond(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2()));
     }
 
     /** Size over median one-way time: bytes per ns is GB/s, so times 1000 is MB/s (10^6 B). */

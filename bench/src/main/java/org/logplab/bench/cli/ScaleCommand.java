@@ -7,7 +7,6 @@ import org.logplab.core.collective.Group;
 import org.logplab.core.collective.OptimalBroadcast;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.logplab.bench.experiment.TreeBroadcast;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -16,6 +15,7 @@ import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
  * is also noted on standard error as it completes.
  *
  * <p><b>Heap.</b> Every processor is a virtual thread with its clock and channels, about a
- * kilobyte each ({@link #bytesPerProcessor}, measured with {@code jcmd GC.class_histogram}): a
+ * kilobyte each ({@link ProcessorHeap}, measured with {@code jcmd GC.class_histogram}): a
  * {@code --P} the heap cannot hold is refused up front with the heap it needs; the doubling
  * sweep stops there with the same message. A warm-up run at a small P comes first, so that the
  * measured run does not pay for compiling the runtime (an uncompiled wake-up path costs every
@@ -42,7 +42,7 @@ import picocli.CommandLine.Option;
     "Scale of the model clock: a collective (--algo tree, optimal or butterfly) on virtual threads, P doubling",
     "until a run exceeds the time budget or the heap (about 1 KB per processor; it says what -Xmx a P needs).",
     "P = 2^23: LOGPLAB_JAVA_OPTS='-Xms20g -Xmx20g -Xmn16g'."})
-final class ScaleCommand extends CommandBase {
+final class ScaleCommand extends RowsCommand {
     /** A run still going after this many budgets is stopped (a heap too small for P thrashes for minutes). */
     private static final int STOP_AFTER_BUDGETS = 3;
 
@@ -59,14 +59,11 @@ final class ScaleCommand extends CommandBase {
             description = "tree (binary-tree broadcast), optimal (optimal broadcast) or butterfly (all-reduce); default tree.")
     String algo;
 
-    @Option(names = "--L", defaultValue = "6", description = "Latency in model units (default 6).")
-    long latency;
+    @Mixin
+    LogPOptions logp = new LogPOptions(6, 2, 4);
 
-    @Option(names = "--o", defaultValue = "2", description = "Overhead in model units (default 2).")
-    long overhead;
-
-    @Option(names = "--g", defaultValue = "4", description = "Gap in model units (default 4).")
-    long gap;
+    @Mixin
+    TimeLimit timeLimit;
 
     /** One run's program, its exact predicted makespan, and a count of processors that got a wrong value. */
     private record Workload(Program program, long predicted, LongAdder failures) { }
@@ -105,45 +102,39 @@ final class ScaleCommand extends CommandBase {
         return t;
     }
 
-    /** The heap a run of {@code processors} needs under {@code --algo algo}, in bytes, with room for the garbage it makes. */
-    static long heapNeeded(String algo, int processors) {
-        return (long) (HEAP_HEADROOM * bytesPerProcessor(algo, processors) * processors) + (64L << 20);
+    /** How many channels each processor of {@code algo} receives on: {@code log2 P} in the butterfly, else one. */
+    static ProcessorHeap.Channels channels(String algo) {
+        return algo.equals("butterfly") ? ProcessorHeap.Channels.LOG_P : ProcessorHeap.Channels.ONE;
     }
 
-    /**
-     * Live heap per processor of a model-clock collective on virtual threads, bytes: the thread
-     * (about 300), the processor and its clock (about 250), and about 350 per channel it receives
-     * on (one in a tree, {@code log2 P} in the butterfly). Measured on JDK 25 at P = 2^21.
-     */
-    static long bytesPerProcessor(String algo, int processors) {
-        int channels = algo.equals("butterfly") ? Math.max(1, 32 - Integer.numberOfLeadingZeros(processors - 1)) : 1;
-        return 550 + 350L * channels;
-    }
-
-    /** The heap may hold this many times the live estimate: the collector needs room to work. */
-    private static final double HEAP_HEADROOM = 1.6;
     /** Processors of the warm-up run. */
     private static final int WARMUP_P = 4096;
 
     /** Null if {@code processors} fits the heap, else why not and what to do. */
     private String heapProblem(int processors) {
-        long need = heapNeeded(algo, processors);
+        long need = ProcessorHeap.needed(channels(algo), processors);
         long max = Runtime.getRuntime().maxMemory();
         if (need <= max) {
             return null;
         }
         long gib = (need + (1L << 30) - 1) >> 30;
         return String.format("P = %,d needs about %.1f GiB of heap (%,d bytes per processor for --algo %s, with room for the "
-                + "collector); this JVM may use %.1f GiB: run with LOGPLAB_JAVA_OPTS='-Xms%dg -Xmx%dg -Xmn%dg' (a young "
-                + "generation that holds the whole run spares the collector copying it)",
-                processors, need / (double) (1L << 30), bytesPerProcessor(algo, processors), algo, max / (double) (1L << 30),
-                gib, gib, Math.max(1, gib * 4 / 5));
+                + "collector); this JVM may use %.1f GiB: %s",
+                processors, need / (double) (1L << 30), ProcessorHeap.bytesPerProcessor(channels(algo), processors), algo, max / (double) (1L << 30),
+                Limits.fitsMachine(need) ? String.format("run with LOGPLAB_JAVA_OPTS='-Xms%dg -Xmx%dg -Xmn%dg' (a young "
+                + "generation that holds the whole run spares the collector copying it)", gib, gib, Math.max(1, gib * 4 / 5))
+                : Limits.beyondMachine());
     }
 
     @Override
     int execute() {
-        if (seconds <= 0) {
+        if (!(seconds > 0)) {
             throw new IllegalArgumentException("--seconds must be positive, got " + seconds);
+        }
+        if (seconds * 1e9 > timeLimit.maxNanos) {
+            throw new IllegalArgumentException(String.format("--seconds %s lets one run take %s, more than --max-time %s: give a"
+                    + " smaller budget, or --max-time %s", seconds, Limits.duration(seconds * 1e9), Limits.duration(timeLimit.maxNanos),
+                    TimeLimit.suggestion(STOP_AFTER_BUDGETS * seconds * 1e9)));
         }
         if (!List.of("tree", "optimal", "butterfly").contains(algo)) {
             throw new IllegalArgumentException("--algo must be tree, optimal or butterfly, got '" + algo + "'");
@@ -162,10 +153,12 @@ final class ScaleCommand extends CommandBase {
         int first = processors == null || processors.isEmpty() ? 1024 : processors.get(0);
         if (first > WARMUP_P) {
             note("warming up on " + WARMUP_P + " processors (the first run compiles the runtime)...");
-            RunConfig.builder(LogP.of(latency, overhead, gap, WARMUP_P)).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
-                    .run(workload(LogP.of(latency, overhead, gap, WARMUP_P)).program());
+            RunConfig.builder(logp.params(WARMUP_P)).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
+                    .run(workload(logp.params(WARMUP_P)).program());
         }
-        TextTable table = new TextTable("algo", "P", "seconds", "events", "events/s", "makespan", "predicted", "within budget");
+        Output.Table table = output().table(Column.of("algo", "algo"), Column.of("P", "P"), Column.of("seconds", "seconds", "%.2f"),
+                Column.of("events", "events"), Column.of("events/s", "events_per_s", "%,.0f"), Column.of("makespan", "makespan"),
+                Column.of("predicted", "predicted"), Column.of("within budget", r -> (boolean) r.get("within_budget") ? "yes" : "no"));
         int largest = 0;
         int p = first;
         for (int i = 0; ; i++) {
@@ -174,7 +167,7 @@ final class ScaleCommand extends CommandBase {
                 note("stopping: " + problem);
                 break;
             }
-            LogP params = LogP.of(latency, overhead, gap, p);
+            LogP params = logp.params(p);
             // Start each run with an empty young generation, as JMH does between iterations: the
             // garbage of the smaller runs before would otherwise make the collector copy this
             // run's millions of live processors in the middle of it.
@@ -204,24 +197,11 @@ final class ScaleCommand extends CommandBase {
             if (within) {
                 largest = Math.max(largest, p);
             }
-            if (json) {
-                Map<String, Object> f = fields();
-                f.put("algo", algo);
-                f.put("P", p);
-                f.put("seconds", took);
-                f.put("events", events);
-                f.put("events_per_s", events / took);
-                f.put("makespan", r.makespan());
-                f.put("predicted", predicted);
-                f.put("within_budget", within);
-                f.put("ok", ok);
-                printJson(f);
-            } else {
-                table.row(algo, p, String.format("%.2f", took), events, String.format("%,.0f", events / took), r.makespan(),
-                        predicted, within ? "yes" : "no");
-                if (!ok) {
-                    note("error: " + work.failures().sum() + " processors ended with a wrong value");
-                }
+            table.add(new Row().put("algo", algo).put("P", p).put("seconds", took).put("events", events)
+                    .put("events_per_s", events / took).put("makespan", r.makespan()).put("predicted", predicted)
+                    .put("within_budget", within).put("ok", ok));
+            if (!ok) {
+                note("error: " + work.failures().sum() + " processors ended with a wrong value");
             }
             if (processors != null && !processors.isEmpty()) {
                 if (i + 1 >= processors.size()) {
@@ -235,10 +215,7 @@ final class ScaleCommand extends CommandBase {
                 p *= 2;
             }
         }
-        if (!json) {
-            out().print(table.render());
-            out().printf("largest P within %.0f s: %,d%n", seconds, largest);
-        }
+        output().line(String.format("largest P within %.0f s: %,d", seconds, largest));
         return 0;
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.logplab.net.StreamLayouts;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "streams", header = "Measure Aeron stream layouts: per rank pair or per process pair.",
         description = "Threads of one process send to one receiver over UDP loopback through one embedded media driver.")
-final class StreamsCommand extends CommandBase {
+final class StreamsCommand extends RowsCommand {
 
     @Option(names = "--senders", split = ",", defaultValue = "1,2,4", description = "Sending threads (default 1,2,4).")
     List<Integer> senders;
@@ -36,14 +37,25 @@ final class StreamsCommand extends CommandBase {
     @Option(names = "--reps", defaultValue = "3", description = "Rounds over the layouts, in rotating order; the median is shown (default 3).")
     int reps;
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** What a message costs at the least, ns: Aeron over UDP loopback carries about a million short frames a second here. */
+    private static final double NANOS_PER_MESSAGE = 1_000;
+
     @Override
     int execute() throws Exception {
         if (reps < 1 || messages < 1 || senders.stream().anyMatch(n -> n < 1)) {
             throw new IllegalArgumentException("need senders >= 1, --messages >= 1 and --reps >= 1, got --senders "
                     + senders + " --messages " + messages + " --reps " + reps);
         }
+        double messagesInAll = senders.stream().mapToDouble(n -> n * (3.0 * reps * messages + Math.min(messages, 20_000))).sum();
+        timeLimit.check(messagesInAll * (NANOS_PER_MESSAGE + size * Limits.COPY_NANOS_PER_BYTE), String.format("%,.0f messages"
+                + " of %,d bytes over the three layouts, at least %.0f us each", messagesInAll, size, NANOS_PER_MESSAGE / 1e3));
         warnIfOversubscribed(senders.stream().mapToInt(Integer::intValue).max().orElse(1) + 2);
-        TextTable table = new TextTable("senders", "layout", "messages/s", "vs per process pair", "publications", "log buffers MiB");
+        Output.Table table = output().table(Column.of("senders", "senders"), Column.of("layout", "layout"),
+                Column.of("messages/s", "messages_per_s", "%,.0f"), Column.of("vs per process pair", "ratio", "%.2f"),
+                Column.of("publications", "publications"), Column.of("log buffers MiB", r -> r.getLong("log_buffer_bytes") >> 20));
         for (int s : senders) {
             note("measuring " + s + " sender(s)...");
             // Warm-up: the JIT and the driver, not recorded.
@@ -67,29 +79,14 @@ final class StreamsCommand extends CommandBase {
             StreamLayouts.Result base = results.get(0);
             for (StreamLayouts.Result r : results) {
                 double ratio = r.messagesPerSecond() / base.messagesPerSecond();
-                table.row(s, r.layout().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                        String.format("%,.0f", r.messagesPerSecond()), String.format("%.2f", ratio), r.publications(),
-                        r.logBufferBytes() >> 20);
-                Map<String, Object> f = fields();
-                f.put("layout", r.layout().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-                f.put("senders", s);
-                f.put("messages", r.messages());
-                f.put("size_bytes", size);
-                f.put("messages_per_s", r.messagesPerSecond());
-                f.put("ratio", ratio);
-                f.put("publications", r.publications());
-                f.put("log_buffer_bytes", r.logBufferBytes());
-                f.put("reps", reps);
-                if (json) {
-                    printJson(f);
-                }
+                table.add(new Row().put("layout", r.layout().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).put("senders", s)
+                        .put("messages", r.messages()).put("size_bytes", size).put("messages_per_s", r.messagesPerSecond())
+                        .put("ratio", ratio).put("publications", r.publications()).put("log_buffer_bytes", r.logBufferBytes())
+                        .put("reps", reps));
             }
         }
-        if (!json) {
-            out().print(table.render());
-            out().println("log buffers: three terms per publication on the sending side (the receiver maps as much again);"
-                    + " a run of P ranks on k nodes needs P^2 (1 - 1/k) streams per rank pair, k (k - 1) per process pair");
-        }
+        output().line("log buffers: three terms per publication on the sending side (the receiver maps as much again);"
+                + " a run of P ranks on k nodes needs P^2 (1 - 1/k) streams per rank pair, k (k - 1) per process pair");
         return 0;
     }
 }

@@ -18,6 +18,7 @@ import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,7 +41,7 @@ import picocli.CommandLine.Option;
             "Ping-pong, streaming, broadcast, all-reduce and block exchange on 2 processors of a machine",
             "that stays up, beside JCTools' SPSC queue and Open MPI (bench/peers/mpi) on the same host,",
             "alternating round by round; medians over the rounds and their ratios."})
-final class VersusCommand extends CommandBase {
+final class VersusCommand extends RowsCommand {
     private static final Duration MPI_TIMEOUT = Duration.ofMinutes(3);
 
     @Option(names = "--peers", split = ",", defaultValue = "jctools,mpi",
@@ -65,8 +66,8 @@ final class VersusCommand extends CommandBase {
             paramLabel = "all|sampled|off|1/N", description = LatencyOptions.CHOICES + " Default sampled.")
     LatencySampling sampling;
 
-    /** One row: a test at one size. */
-    private record Row(Test test, int log2Points) {
+    /** One case: a test at one size. */
+    private record Case(Test test, int log2Points) {
         long sizeBytes() {
             return test.hasBlock() ? 16L << log2Points : 8;
         }
@@ -86,6 +87,12 @@ final class VersusCommand extends CommandBase {
         }
     }
 
+    @Mixin
+    TimeLimit timeLimit;
+
+    /** What one side's block of one case takes at the least, ns: its operations are chosen to take some tens of milliseconds. */
+    private static final double NANOS_PER_BLOCK = 20e6;
+
     @Override
     int execute() throws Exception {
         if (rounds < 1 || rounds > 1000) {
@@ -101,22 +108,28 @@ final class VersusCommand extends CommandBase {
                 throw new IllegalArgumentException("--exchange-log2 values must be 1..24 (2 to 16 M points), got " + k);
             }
         }
-        List<Row> rows = new ArrayList<>();
+        List<Case> rows = new ArrayList<>();
         for (String t : tests) {
             Test test = Test.parse(t);
             if (test.hasBlock()) {
-                exchangeLog2.forEach(k -> rows.add(new Row(test, k)));
+                exchangeLog2.forEach(k -> rows.add(new Case(test, k)));
             } else {
-                rows.add(new Row(test, 0));
+                rows.add(new Case(test, 0));
             }
         }
+        int largest = exchangeLog2.stream().mapToInt(Integer::intValue).max().orElse(1);
+        Limits.heap(Limits.heapForArrays(4.0 * (16L << largest)), String.format("the exchange of blocks of 2^%d points (two ranks, a block"
+                + " and a spare each)", largest));
+        int sides = 1 + (peers.contains("jctools") ? 1 : 0) + (peers.contains("mpi") ? 1 : 0);
+        timeLimit.check((rounds + 1.0) * rows.size() * sides * NANOS_PER_BLOCK, String.format("%d rounds and a warm-up of %d"
+                + " cases on %d sides, each at least %.0f ms", rounds, rows.size(), sides, NANOS_PER_BLOCK / 1e6));
         warnIfOversubscribed(2);
         boolean floorOn = peers.contains("jctools");
         Optional<java.nio.file.Path> mpiRoot = peers.contains("mpi") ? mpiRoot() : Optional.empty();
-        Map<Row, double[]> ours = new LinkedHashMap<>();
-        Map<Row, double[]> floor = new LinkedHashMap<>();
-        Map<Row, double[]> mpi = new LinkedHashMap<>();
-        for (Row row : rows) {
+        Map<Case, double[]> ours = new LinkedHashMap<>();
+        Map<Case, double[]> floor = new LinkedHashMap<>();
+        Map<Case, double[]> mpi = new LinkedHashMap<>();
+        for (Case row : rows) {
             ours.put(row, new double[rounds]);
             floor.put(row, new double[rounds]);
             mpi.put(row, new double[rounds]);
@@ -128,11 +141,11 @@ final class VersusCommand extends CommandBase {
             // One test at a time, its rounds alternating the sides: the JIT compiles each test's
             // code from its own runs before it is measured (a test measured after others runs code
             // whose profile they shaped too), and a drifting host slows every side of a test alike.
-            List<Test> order = rows.stream().map(Row::test).distinct().toList();
+            List<Test> order = rows.stream().map(Case::test).distinct().toList();
             for (Test test : order) {
-                List<Row> group = rows.stream().filter(r -> r.test() == test).toList();
+                List<Case> group = rows.stream().filter(r -> r.test() == test).toList();
                 note(test.label() + ": warming up...");
-                for (Row row : group) {
+                for (Case row : group) {
                     MessagePath.ours(machine, row.test(), Math.max(1, row.operations() / 4), row.points());
                     if (floorOn && !test.hasBlock()) {
                         MessagePath.floor(row.test(), Math.max(1, row.operations() / 4));
@@ -140,7 +153,7 @@ final class VersusCommand extends CommandBase {
                 }
                 for (int r = 0; r < rounds; r++) {
                     note(test.label() + ": round " + (r + 1) + " of " + rounds + "...");
-                    for (Row row : group) {
+                    for (Case row : group) {
                         ours.get(row)[r] = MessagePath.ours(machine, row.test(), row.operations(), row.points());
                         floor.get(row)[r] = floorOn && !test.hasBlock() ? MessagePath.floor(row.test(), row.operations()) : Double.NaN;
                     }
@@ -152,7 +165,7 @@ final class VersusCommand extends CommandBase {
                             mpiVersion = version;
                         }
                     } else {
-                        for (Row row : group) {
+                        for (Case row : group) {
                             mpi.get(row)[r] = Double.NaN;
                         }
                     }
@@ -173,7 +186,7 @@ final class VersusCommand extends CommandBase {
     }
 
     /** One round of the MPI peer (one process, all tests); the version, or null when MPI is off from now on. */
-    private String mpiRound(java.nio.file.Path root, List<Row> rows, Map<Row, double[]> mpi, int round) {
+    private String mpiRound(java.nio.file.Path root, List<Case> rows, Map<Case, double[]> mpi, int round) {
         List<String> mpiTests = rows.stream().map(r -> r.test() == Test.EXCHANGE_COPY || r.test() == Test.EXCHANGE
                 ? "exchange" : r.test().label()).distinct().toList();
         List<String> args = new ArrayList<>(List.of("--rounds", "1", "--tests", String.join(",", mpiTests)));
@@ -192,7 +205,7 @@ final class VersusCommand extends CommandBase {
             }
             case PeerResult.Measured<MpiPeer.Measurement> m -> {
                 String version = null;
-                for (Row row : rows) {
+                for (Case row : rows) {
                     String name = row.test().hasBlock() ? "exchange" : row.test().label();
                     double ns = Double.NaN;
                     for (MpiPeer.Measurement x : m.measurements()) {
@@ -208,51 +221,37 @@ final class VersusCommand extends CommandBase {
         }
     }
 
-    private void report(List<Row> rows, Map<Row, double[]> ours, Map<Row, double[]> floor, Map<Row, double[]> mpi,
+    private void report(List<Case> rows, Map<Case, double[]> ours, Map<Case, double[]> floor, Map<Case, double[]> mpi,
                         LatencySampling sampling, String mpiVersion) {
-        TextTable table = new TextTable("test", "size (B)", "ours (ns)", "JCTools (ns)", "ours/JCTools",
-                "Open MPI (ns)", "Open MPI/ours");
-        for (Row row : rows) {
+        Output.Table table = output().table(Column.of("test", "test"), Column.of("size (B)", "size_bytes"),
+                Column.of("ours (ns)", r -> fixed(r.get("ours_ns"))), Column.of("JCTools (ns)", r -> fixed(r.get("floor_ns"))),
+                Column.of("ours/JCTools", r -> ratio(r.get("ours_per_floor"))), Column.of("Open MPI (ns)", r -> fixed(r.get("mpi_ns"))),
+                Column.of("Open MPI/ours", r -> ratio(r.get("mpi_per_ours"))));
+        for (Case row : rows) {
             double o = median(ours.get(row));
             double f = median(floor.get(row));
             double m = median(mpi.get(row));
-            if (json) {
-                Map<String, Object> j = fields();
-                j.put("test", row.test().label());
-                j.put("size_bytes", row.sizeBytes());
-                j.put("rounds", rounds);
-                j.put("latency", sampling.toString());
-                j.put("ours_ns", o);
-                j.put("floor_ns", nullIfNaN(f));
-                j.put("ours_per_floor", nullIfNaN(o / f));
-                j.put("mpi_ns", nullIfNaN(m));
-                j.put("mpi_per_ours", nullIfNaN(m / o));
-                if (row.test() == Test.STREAM) {
-                    j.put("ours_messages_per_s", 1e9 / o);
-                    j.put("mpi_messages_per_s", nullIfNaN(1e9 / m));
-                }
-                j.put("mpi_version", mpiVersion);
-                printJson(j);
-            } else {
-                table.row(row.test().label(), row.sizeBytes(), fixed(o), fixed(f), ratio(o / f), fixed(m), ratio(m / o));
+            Row j = new Row().put("test", row.test().label()).put("size_bytes", row.sizeBytes())
+                    .put("rounds", rounds).put("latency", sampling.toString()).put("ours_ns", o).put("floor_ns", nullIfNaN(f))
+                    .put("ours_per_floor", nullIfNaN(o / f)).put("mpi_ns", nullIfNaN(m)).put("mpi_per_ours", nullIfNaN(m / o));
+            if (row.test() == Test.STREAM) {
+                j.put("ours_messages_per_s", 1e9 / o).put("mpi_messages_per_s", nullIfNaN(1e9 / m));
             }
+            table.add(j.put("mpi_version", mpiVersion));
         }
-        if (!json) {
-            out().print(table.render());
-            out().println("ns per operation (round trip, message, collective, exchange), medians of " + rounds
-                    + " alternating rounds; 2 processors, wall clock, nothing injected, latency " + sampling.describe() + ".");
-            out().println("ours/JCTools: our time over the floor's (1.00x = level); Open MPI/ours: how many times faster ours is.");
-            if (rows.stream().anyMatch(r -> r.test() == Test.STREAM)) {
-                double o = median(ours.get(rows.stream().filter(r -> r.test() == Test.STREAM).findFirst().orElseThrow()));
-                out().printf("streaming: ours %.1f M messages/s%n", 1e3 / o);
-            }
-            if (rows.stream().anyMatch(r -> r.test() == Test.EXCHANGE)) {
-                out().println("exchange hands each block over (a reference each way, the payload now belongs to the receiver);"
-                        + " exchange-copy and Open MPI move the bytes.");
-            }
-            if (mpiVersion != null) {
-                out().println("Open MPI: " + mpiVersion + ", 2 ranks, shared memory, mpirun --bind-to core");
-            }
+        output().line("ns per operation (round trip, message, collective, exchange), medians of " + rounds
+                + " alternating rounds; 2 processors, wall clock, nothing injected, latency " + sampling.describe() + ".");
+        output().line("ours/JCTools: our time over the floor's (1.00x = level); Open MPI/ours: how many times faster ours is.");
+        if (rows.stream().anyMatch(r -> r.test() == Test.STREAM)) {
+            double o = median(ours.get(rows.stream().filter(r -> r.test() == Test.STREAM).findFirst().orElseThrow()));
+            output().line(String.format("streaming: ours %.1f M messages/s", 1e3 / o));
+        }
+        if (rows.stream().anyMatch(r -> r.test() == Test.EXCHANGE)) {
+            output().line("exchange hands each block over (a reference each way, the payload now belongs to the receiver);"
+                    + " exchange-copy and Open MPI move the bytes.");
+        }
+        if (mpiVersion != null) {
+            output().line("Open MPI: " + mpiVersion + ", 2 ranks, shared memory, mpirun --bind-to core");
         }
     }
 
@@ -260,15 +259,16 @@ final class VersusCommand extends CommandBase {
         return Double.isNaN(v) || Double.isInfinite(v) ? null : v;
     }
 
-    private static String fixed(double v) {
-        if (Double.isNaN(v)) {
+    private static String fixed(Object value) {
+        if (!(value instanceof Number n) || Double.isNaN(n.doubleValue())) {
             return "-";
         }
+        double v = n.doubleValue();
         return v >= 100 ? String.format("%,.0f", v) : String.format("%.1f", v);
     }
 
-    private static String ratio(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? "-" : String.format("%.2fx", v);
+    private static String ratio(Object value) {
+        return value instanceof Number v && Double.isFinite(v.doubleValue()) ? String.format("%.2fx", v.doubleValue()) : "-";
     }
 
     private static double median(double[] values) {

@@ -78,6 +78,6 @@ class BalanceCommandTest {
         assertThat(CliTest.run("balance", "--workload", "sunny").err()).contains("unknown workload 'sunny'");
         assertThat(CliTest.run("balance", "--policy", "forkjoin").err()).contains("only under the wall clock");
         assertThat(CliTest.run("balance", "--workload", "uts", "--load", "50").err()).contains("--load applies");
-        assertThat(CliTest.run("balance", "--workload", "poisson", "--load", "99").err()).contains("utilisation must be 10..95");
+        assertThat(CliTest.run("balance", "--workload", "poisson", "--load", "99").err()).contains("a utilisation of 10..95 percent, got 99");
     }
 }

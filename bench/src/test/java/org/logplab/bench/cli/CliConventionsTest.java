@@ -42,6 +42,30 @@ class CliConventionsTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("commands")
+    void jsonAndCsvTogetherAreBadUsage(String command) {
+        CliTest.Outcome o = CliTest.run(command, "--json", "--csv");
+        assertThat(o.code()).as(command + ": " + o.err()).isEqualTo(2);
+        assertThat(o.err().lines().filter(l -> l.startsWith("logplab: ")).toList()).as(command).hasSize(1);
+        assertThat(o.out()).isEmpty();
+    }
+
+    @Test
+    void csvIsAHeaderOfTheJsonFieldsThenOneLinePerRow() throws Exception {
+        CliTest.Outcome json = CliTest.run("collective", "--algo", "binomial,butterfly", "--P", "8", "--json");
+        CliTest.Outcome csv = CliTest.run("collective", "--algo", "binomial,butterfly", "--P", "8", "--csv");
+        assertThat(csv.code()).as(csv.err()).isZero();
+        List<String> lines = csv.out().lines().toList();
+        assertThat(lines).hasSize(3);
+        List<String> header = new ArrayList<>();
+        json.json().get(0).fieldNames().forEachRemaining(header::add);
+        assertThat(lines.get(0)).isEqualTo(String.join(",", header));
+        // binomial needs ceil(log2 8) * (L + 2o) = 3 * 10 = 30 with L = 6, o = 2 (seed 003 Fig. 1)
+        assertThat(lines.get(1)).startsWith("binomial,8,8,0,6,2,4,model,30,1.0,30,true,\"{");
+        assertThat(lines.get(2)).startsWith("butterfly,8,8,0,6,2,4,model,");
+    }
+
     @Test
     void theRootTakesShortHelpToo() {
         CliTest.Outcome o = CliTest.run("-h");

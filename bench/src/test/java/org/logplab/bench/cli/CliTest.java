@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,6 +170,7 @@ class CliTest {
     }
 
     @Test
+    @Tag("slow")
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void quickDemoWritesTheReportFolder(@TempDir Path dir) throws Exception {
         java.time.Instant before = java.time.Instant.now();

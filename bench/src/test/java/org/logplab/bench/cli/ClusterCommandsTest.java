@@ -34,9 +34,9 @@ class ClusterCommandsTest {
         refused("unknown job 'bogus'", "node", "--peers", "127.0.0.1:40001", "--node", "0", "--job", "bogus", "--P", "4");
         Path empty = Files.writeString(dir.resolve("peers.txt"), "# nobody\n\n");
         refused("the peer list is empty", "node", "--peers-file", empty.toString(), "--node", "0", "--job", "ring", "--P", "4");
-        refused("not a readable file", "node", "--peers-file", dir.resolve("missing.txt").toString(), "--node", "0",
+        refused("--peers-file: no such file: " + dir.resolve("missing.txt"), "node", "--peers-file", dir.resolve("missing.txt").toString(), "--node", "0",
                 "--job", "ring", "--P", "4");
-        refused("--work-dir " + dir.resolve("nowhere") + " is not a directory", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002",
+        refused("--work-dir: " + dir.resolve("nowhere") + " does not exist", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002",
                 "--node", "0", "--work-dir", dir.resolve("nowhere").toString(), "--job", "ring", "--P", "4");
     }
 

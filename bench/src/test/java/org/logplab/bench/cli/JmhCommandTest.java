@@ -97,7 +97,7 @@ class JmhCommandTest {
     void badUsageExitsTwoInWords() {
         CliTest.Outcome missing = CliTest.run("jmh", "--jar", dir.resolve("none.jar").toString());
         assertThat(missing.code()).isEqualTo(2);
-        assertThat(missing.err()).startsWith("logplab: no JMH jar at ");
+        assertThat(missing.err()).startsWith("logplab: jmh: no JMH jar at ");
         CliTest.Outcome both = CliTest.run("jmh", "--jar", jar.toString(), "--report", "x.json", "-rff", "y.json");
         assertThat(both.code()).isEqualTo(2);
         assertThat(both.err()).contains("either --report or JMH's -rf/-rff");

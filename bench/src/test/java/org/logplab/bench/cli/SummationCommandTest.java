@@ -30,7 +30,7 @@ class SummationCommandTest {
     void badInputGetsAClearError() {
         CliTest.Outcome o = CliTest.run("summation", "--P", "4", "--N", "0");
         assertThat(o.code()).isEqualTo(2);
-        assertThat(o.err()).contains("at least 1 operand");
+        assertThat(o.err()).contains("--N values must be at least 1, got 0");
         assertThat(CliTest.run("summation", "--P", "0", "--N", "5").err()).contains("P must be at least 1");
     }
 }

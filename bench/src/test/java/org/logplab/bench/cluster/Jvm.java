@@ -24,10 +24,13 @@ final class Jvm {
     final List<String> out = new CopyOnWriteArrayList<>();
     final List<String> err = new CopyOnWriteArrayList<>();
 
+    /** The threads copying the process's standard output and error; each ends at its stream's end. */
+    private final List<Thread> readers = new ArrayList<>();
+
     private Jvm(Process process) {
         this.process = process;
-        collect(process.getInputStream(), out);
-        collect(process.getErrorStream(), err);
+        readers.add(collect(process.getInputStream(), out));
+        readers.add(collect(process.getErrorStream(), err));
     }
 
     /** The command line that runs {@code logplab <args>} in a new JVM with {@code jvmOptions}. */
@@ -60,8 +63,8 @@ final class Jvm {
         return new Jvm(b.start());
     }
 
-    private static void collect(InputStream in, List<String> sink) {
-        Thread.ofPlatform().daemon(true).start(() -> {
+    private static Thread collect(InputStream in, List<String> sink) {
+        return Thread.ofPlatform().daemon(true).start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
@@ -81,12 +84,19 @@ final class Jvm {
                 return false;
             }
             if (!process.isAlive()) {
-                Thread.sleep(500); // the last lines may still be on their way from the pipe
+                drained(deadline); // the last lines may still be on their way from the pipe
                 return err.stream().filter(line).count() >= count;
             }
             Thread.sleep(50);
         }
         return true;
+    }
+
+    /** Waits, until {@code deadline} (of {@link System#nanoTime}) at the latest, for both streams to have been read to their end. */
+    private void drained(long deadline) throws InterruptedException {
+        for (Thread reader : readers) {
+            reader.join(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+        }
     }
 
     /** Waits up to {@code seconds} for the exit; kills the process and returns false if it did not end. */

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,7 @@ import org.logplab.net.PeerAddress;
  * is refused.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
+@Tag("slow")
 class LaunchedNodesTest {
     private static final long RUN_SECONDS = 180;
 
@@ -96,7 +98,7 @@ class LaunchedNodesTest {
         try {
             assertThat(node.awaitExit(RUN_SECONDS)).isTrue();
             assertThat(node.process.exitValue()).isEqualTo(2);
-            assertThat(node.err).as("stderr").contains("logplab: OMPI_COMM_WORLD_SIZE says 3 processes but --peers-file " + peers
+            assertThat(node.err).as("stderr").contains("logplab: node: OMPI_COMM_WORLD_SIZE says 3 processes but --peers-file " + peers
                     + " lists 2 nodes: start one process per node");
             assertThat(node.out).isEmpty();
         } finally {

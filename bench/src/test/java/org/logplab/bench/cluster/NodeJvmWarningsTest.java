@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.logplab.net.PeerAddress;
@@ -22,6 +23,7 @@ import org.logplab.net.PeerAddress;
  * A control JVM that does call {@code sun.misc.Unsafe} shows that such a warning would be seen.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("slow")
 class NodeJvmWarningsTest {
 
     private static void assumeJdkWarnsAboutUnsafe() {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import org.logplab.net.PeerAddress;
  * that what is left there is this test's, whatever else runs on the host.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
+@Tag("slow")
 class NothingLeftBehindTest {
     /** A ring that would run for hours: 2 ranks a node, 200 us injected per hop. */
     private static final List<String> ENDLESS = List.of("--job", "ring", "--P", "4", "--rounds", "100000000", "--clock", "wall",

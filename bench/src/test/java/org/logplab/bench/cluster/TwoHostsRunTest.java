@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.logplab.net.PeerAddress;
  * the reason, where namespaces cannot be made (not root, no {@code ip}).
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
+@Tag("slow")
 class TwoHostsRunTest {
     private static final AtomicInteger PORTS = new AtomicInteger(40100);
     private static TwoHosts hosts;

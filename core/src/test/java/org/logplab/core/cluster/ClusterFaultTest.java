@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.agrona.ExpandableArrayBuffer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.logplab.core.ClockKind;
@@ -19,6 +20,7 @@ import org.logplab.core.wire.WireCodec;
 
 /** A node that goes silent, and frames that are garbage or lie about where they come from. */
 @Timeout(120)
+@Tag("slow")
 class ClusterFaultTest {
 
     @Test

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.logplab.core.ClockKind;
@@ -23,6 +24,7 @@ import org.logplab.core.wire.WireCodec;
  * by the programs), the counts balance, and model times equal the in-process run's every time.
  */
 @Timeout(300)
+@Tag("slow")
 class ClusterStressTest {
 
     /**

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** {@link SeedGossip} meets the seed's own count and completes the gossip, under the H* referee. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("slow")
 class SeedGossipTest {
 
     @Test

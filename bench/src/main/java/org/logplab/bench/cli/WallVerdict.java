@@ -1,0 +1,68 @@
+package org.logplab.bench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Whether a wall-clock time is far enough from its LogP prediction that the host, not the
+ * algorithm, made it: a ratio of measured over predicted outside {@value #LOW}..{@value #HIGH}.
+ * On a quiet host the medians of {@code collective --clock wall --L 50us --o 10us --g 20us --P 2}
+ * were 1.02-1.16 times their prediction (the runtime's own cost on top of the injected delays),
+ * with another program busy on the 2 cores 57-83 times (a tree reduce 1,431 times). Twice the
+ * prediction is six times the quiet overhead, so only a disturbed host crosses it; under half
+ * the prediction no run can be, since the injected delays alone take the predicted time.
+ *
+ * <p>A disturbed time is not a wrong result: the data can still be right ({@code ok}), and the
+ * command's exit code stays 0. The row says {@code disturbed}, and one line on standard error
+ * says the host looked busy, with the load average where {@code /proc/loadavg} is readable.
+ */
+final class WallVerdict {
+    /** Below this ratio of measured over predicted, a time is disturbed. */
+    static final double LOW = 0.5;
+    /** Above this ratio of measured over predicted, a time is disturbed. */
+    static final double HIGH = 2.0;
+
+    private int disturbed;
+    private int judged;
+    private double worst = 1;
+
+    /** Judges one measured time against its prediction; true if it is disturbed. */
+    boolean judge(double measured, double predicted) {
+        double ratio = measured / predicted;
+        judged++;
+        boolean off = !(ratio >= LOW && ratio <= HIGH);
+        if (off) {
+            disturbed++;
+            worst = Math.abs(Math.log(ratio)) > Math.abs(Math.log(worst)) ? ratio : worst;
+        }
+        return off;
+    }
+
+    /**
+     * The line for standard error when any time was disturbed, else empty: how many, the worst
+     * ratio, the load average, and whether the threads outnumbered the cores.
+     */
+    Optional<String> warning(int threads) {
+        if (disturbed == 0) {
+            return Optional.empty();
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside %.1f-%.0fx their"
+                        + " prediction (up to %.1fx)%s%s; they are marked disturbed, and measure the machine's other work more than"
+                        + " the algorithm", disturbed, judged, LOW, HIGH, worst,
+                loadAverage().map(l -> "; load average " + l + " (1, 5, 15 min) on " + cores + " cores").orElse(""),
+                threads > cores ? "; " + threads + " threads on " + cores + " cores oversubscribe them" : ""));
+    }
+
+    /** The 1, 5 and 15 minute load averages, from {@code /proc/loadavg}, if readable. */
+    static Optional<String> loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f.length >= 3 ? Optional.of(f[0] + " " + f[1] + " " + f[2]) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // not Linux, or not readable: the line goes without it
+        }
+    }
+}
