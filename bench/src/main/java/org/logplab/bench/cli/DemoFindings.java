@@ -140,7 +140,7 @@ final class DemoFindings {
         long gossipOk = gossip.stream().filter(r -> num(r.get("steps")) >= num(r.get("lower_bound"))).count();
         Map<String, Object> k = ktree.get(0);
         String line = String.format(Locale.ROOT, "gossip on the n x n mesh, n up to %s: the improved schedule at most %s steps above"
-                        + " the lower bound (the seed's: %s); k-tree broadcast to %s nodes with %s ports: rounds within both bounds"
+                        + " the lower bound (Wang and Ying's schedule: %s); k-tree broadcast to %s nodes with %s ports: rounds within both bounds"
                         + " for %d of %d message counts", Cells.number(maxN), Cells.number(improved), Cells.number(seed), k.get("n"),
                 k.get("k"), within, ktree.size());
         List<String> wrong = new ArrayList<>();

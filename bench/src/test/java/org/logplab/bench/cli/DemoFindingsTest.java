@@ -109,7 +109,7 @@ class DemoFindingsTest {
                 List.of(row("algo", "seed", "n", 12, "steps", 88, "lower_bound", 78), row("algo", "improved", "n", 12, "steps", 79, "lower_bound", 78)),
                 List.of(row("m", 1, "n", 64, "k", 2, "rounds", 6, "lower_bound", 4, "upper_bound", 8),
                         row("m", 2, "n", 64, "k", 2, "rounds", 9, "lower_bound", 4, "upper_bound", 8)));
-        assertThat(g.headline()).contains("at most 1 steps above the lower bound (the seed's: 10)", "for 1 of 2 message counts");
+        assertThat(g.headline()).contains("at most 1 steps above the lower bound (Wang and Ying's schedule: 10)", "for 1 of 2 message counts");
         assertThat(g.verdict()).isEqualTo("1 k-tree round counts outside the bounds");
         assertThat(g.ok()).isFalse();
 
