@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import org.logplab.bench.report.Cells;
 import org.logplab.bench.report.Headline;
 
@@ -215,7 +214,7 @@ final class DemoFindings {
         seed.stream().min(Comparator.comparingDouble(r -> num(r.get("makespan"))))
                 .ifPresent(r -> line.append(String.format(Locale.ROOT, "; seed scenario: %s within %.0f %% of the ideal makespan",
                         r.get("policy"), 100 * (num(r.get("makespan")) / num(r.get("ideal_makespan")) - 1))));
-        boolean pays = Objects.equals(best.get("policy"), "none") ? false : gain >= 1.05;
+        boolean pays = !"none".equals(best.get("policy")) && gain >= 1.05;
         return pays ? new Headline(BALANCE, line.toString(), "balancing pays", true)
                 : new Headline(BALANCE, line.toString(), "no policy beats none by 5 % at the highest load", false);
     }

@@ -42,6 +42,7 @@ class DemoReportTest {
     private static String index;
 
     @BeforeAll
+    @Timeout(value = 5, unit = TimeUnit.MINUTES) // a class's @Timeout does not cover @BeforeAll
     static void runTheQuickDemo() throws Exception {
         args = new String[] {"demo", "--quick", "--out", dir.toString(), "--json"};
         before = Instant.now();
