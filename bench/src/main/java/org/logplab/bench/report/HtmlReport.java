@@ -6,22 +6,38 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * A self-contained report folder: {@code index.html} with sections of tables, PNG plots and links,
  * each with a one-line caption, and beside every table the JSON it was made from. Build it section
- * by section, then {@link #write()}.
+ * by section, give it its {@link #headlines findings} (shown first, one line per section, linked
+ * to the section), then {@link #write()}.
+ *
+ * <p>Tables show the JSON rows for people ({@link Cells}): the columns {@code L}, {@code o},
+ * {@code g} become one {@code parameters} cell ({@code L=50 us o=10 us g=20 us} on rows whose
+ * {@code clock} is {@code wall}, else model units); tables longer than {@value #FOLD_ROWS} rows
+ * are folded in a {@code <details>} element, a single row with more than {@value #TRANSPOSE_COLUMNS}
+ * fields is shown as one field per line, and wide tables scroll inside the page.
  */
 public final class HtmlReport {
+    /** Tables with more rows than this are folded (the caption and the JSON link stay visible). */
+    public static final int FOLD_ROWS = 10;
+    /** A single row with more columns than this is shown as a list of fields, one per line. */
+    public static final int TRANSPOSE_COLUMNS = 6;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String PARAMETERS = "parameters";
     private final Path dir;
     private final String title;
     private final StringBuilder body = new StringBuilder();
     private final List<String> files = new ArrayList<>();
+    private final Map<String, String> anchors = new LinkedHashMap<>();
+    private List<Headline> headlines = List.of();
 
     /** A report written into {@code dir} (created if missing). */
     public HtmlReport(Path dir, String title) throws IOException {
@@ -34,12 +50,26 @@ public final class HtmlReport {
         return dir;
     }
 
-    /** Starts a section. */
+    /** Starts a section; its heading is the name a {@link Headline#section()} refers to. */
     public HtmlReport section(String heading, String text) {
-        body.append("<h2>").append(escape(heading)).append("</h2>\n");
+        String id = heading.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        anchors.put(heading, id);
+        body.append("<h2 id=\"").append(id).append("\">").append(escape(heading)).append("</h2>\n");
         if (text != null && !text.isEmpty()) {
             body.append("<p>").append(escape(text)).append("</p>\n");
         }
+        return this;
+    }
+
+    /** The findings shown at the top of the page, one line per section, in this order. */
+    public HtmlReport headlines(List<Headline> lines) {
+        headlines = List.copyOf(lines);
+        return this;
+    }
+
+    /** A warning for the reader, shown where it is added (a suspect or disturbed measurement). */
+    public HtmlReport warning(String text) {
+        body.append("<p class=\"warn\">").append(escape(text)).append("</p>\n");
         return this;
     }
 
@@ -50,20 +80,36 @@ public final class HtmlReport {
     public HtmlReport table(String jsonFile, List<? extends Map<String, ?>> rows, String caption) throws IOException {
         Files.writeString(dir.resolve(jsonFile), JSON.writeValueAsString(rows));
         files.add(jsonFile);
-        Set<String> columns = new LinkedHashSet<>();
-        rows.forEach(r -> columns.addAll(r.keySet()));
-        body.append("<figure><table>\n<tr>");
-        columns.forEach(c -> body.append("<th>").append(escape(c)).append("</th>"));
-        body.append("</tr>\n");
-        for (Map<String, ?> r : rows) {
-            body.append("<tr>");
+        List<String> columns = columns(rows);
+        StringBuilder t = new StringBuilder("<div class=\"scroll\"><table>\n");
+        if (rows.size() == 1 && columns.size() > TRANSPOSE_COLUMNS) {
+            // One wide row reads better as a list of fields than as a table to scroll sideways.
             for (String c : columns) {
-                body.append("<td>").append(escape(format(r.get(c)))).append("</td>");
+                t.append("<tr><th>").append(escape(c)).append("</th><td class=\"left\">").append(escape(cell(rows.get(0), c)))
+                        .append("</td></tr>\n");
             }
-            body.append("</tr>\n");
+        } else {
+            t.append("<tr>");
+            columns.forEach(c -> t.append("<th>").append(escape(c)).append("</th>"));
+            t.append("</tr>\n");
+            for (Map<String, ?> r : rows) {
+                t.append("<tr>");
+                for (String c : columns) {
+                    t.append("<td>").append(escape(cell(r, c))).append("</td>");
+                }
+                t.append("</tr>\n");
+            }
         }
-        body.append("</table>\n<figcaption>").append(escape(caption)).append(" (<a href=\"").append(jsonFile)
-                .append("\">").append(jsonFile).append("</a>)</figcaption></figure>\n");
+        t.append("</table></div>\n");
+        String link = " (<a href=\"" + jsonFile + "\">" + jsonFile + "</a>)";
+        body.append("<figure>");
+        if (rows.size() > FOLD_ROWS) {
+            body.append("<details><summary>").append(rows.size()).append(" rows (click to show the table)</summary>\n").append(t).append("</details>")
+                    .append("<figcaption>").append(escape(caption)).append(link).append("</figcaption>");
+        } else {
+            body.append(t).append("<figcaption>").append(escape(caption)).append(link).append("</figcaption>");
+        }
+        body.append("</figure>\n");
         return this;
     }
 
@@ -92,29 +138,57 @@ public final class HtmlReport {
     public Path write() throws IOException {
         String html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title) + "</title>\n"
                 + "<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;line-height:1.4}"
-                + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
+                + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right;white-space:nowrap}"
                 + "th{background:#f0f0f0}figure{margin:1em 0}figcaption{color:#444;font-size:14px;margin-top:4px}"
-                + "img{max-width:100%}</style></head><body>\n<h1>" + escape(title) + "</h1>\n" + body + "</body></html>\n";
+                + "td.left{text-align:left}.scroll{overflow-x:auto}summary{cursor:pointer;color:#245}"
+                + "img{max-width:100%}.warn{background:#fff3cd;border-left:4px solid #d39e00;padding:4px 8px}"
+                + "ul.findings{padding-left:1.2em}ul.findings li{margin:3px 0}.verdict{font-weight:bold;color:#1a6b1a}"
+                + ".verdict.attention{color:#a4000f}</style></head><body>\n<h1>" + escape(title) + "</h1>\n"
+                + findings() + body + "</body></html>\n";
         Path index = dir.resolve("index.html");
         Files.writeString(index, html);
         return index;
     }
 
-    private static String format(Object v) {
-        if (v == null) {
+    private String findings() {
+        if (headlines.isEmpty()) {
             return "";
         }
-        if (v instanceof Double d) {
-            return Math.abs(d) >= 1000 ? String.format("%,.0f", d) : String.format("%.4g", d);
+        StringBuilder b = new StringBuilder("<h2 id=\"findings\">Findings</h2>\n<ul class=\"findings\">\n");
+        for (Headline h : headlines) {
+            String id = anchors.get(h.section());
+            String section = escape(h.section());
+            b.append("<li>").append(id == null ? "<b>" + section + "</b>" : "<a href=\"#" + id + "\"><b>" + section + "</b></a>")
+                    .append(": ").append(escape(h.headline())).append(" &mdash; <span class=\"verdict")
+                    .append(h.ok() ? "" : " attention").append("\">").append(escape(h.verdict())).append("</span></li>\n");
         }
-        if (v instanceof double[] a) {
-            StringBuilder b = new StringBuilder();
-            for (double x : a) {
-                b.append(b.length() == 0 ? "" : " ").append(String.format("%.3f", x));
+        return b.append("</ul>\n").toString();
+    }
+
+    /** The columns shown: the union of the rows' keys, with {@code L}, {@code o}, {@code g} merged into one. */
+    private static List<String> columns(List<? extends Map<String, ?>> rows) {
+        Set<String> keys = new LinkedHashSet<>();
+        rows.forEach(r -> keys.addAll(r.keySet()));
+        List<String> columns = new ArrayList<>();
+        boolean merge = keys.containsAll(List.of("L", "o", "g"));
+        for (String k : keys) {
+            if (merge && k.equals("L")) {
+                columns.add(PARAMETERS);
+            } else if (!merge || !(k.equals("o") || k.equals("g"))) {
+                columns.add(k);
             }
-            return b.toString();
         }
-        return String.valueOf(v);
+        return columns;
+    }
+
+    private static String cell(Map<String, ?> row, String column) {
+        if (column.equals(PARAMETERS) && !row.containsKey(PARAMETERS)) {
+            if (!(row.get("L") instanceof Number l && row.get("o") instanceof Number o && row.get("g") instanceof Number g)) {
+                return "";
+            }
+            return Cells.params(l.doubleValue(), o.doubleValue(), g.doubleValue(), "wall".equals(row.get("clock")));
+        }
+        return Cells.format(column, row.get(column));
     }
 
     private static String escape(String s) {

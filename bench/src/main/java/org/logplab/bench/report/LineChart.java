@@ -1,22 +1,38 @@
 package org.logplab.bench.report;
 
+import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import org.knowm.xchart.ChartEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * A labelled x-y chart saved as a PNG (XChart, headless): a title, both axis titles with their
  * units, one series per line or point set, a legend inside the plot. Fonts are large enough to
  * read the image at its natural size in a browser.
+ *
+ * <p>Wall-clock measurements whose thread count exceeds the cores measure the scheduler rather
+ * than the algorithm: {@link #lineApart} and {@link #pointsApart} draw those points as a series of
+ * their own (dashed, hollow markers, named "..., oversubscribed: P &gt; cores") beside a vertical
+ * line at P = cores.
  */
 public final class LineChart {
+    private static final String CORES = "P = %d cores";
     private final XYChart chart;
+    private boolean log2X;
+    private int markedCores;
+    private double yMin = Double.POSITIVE_INFINITY;
+    private double yMax = Double.NEGATIVE_INFINITY;
+    private int series;
+    private Color lastColour;
 
     /** A chart whose axes say what they show and in which unit, e.g. {@code "N (points, log scale)"}. */
     public LineChart(String title, String xTitle, String yTitle) {
@@ -48,7 +64,12 @@ public final class LineChart {
         for (int i = 0; i < bars.length; i++) {
             bars[i] = Double.isNaN(errors[i]) ? 0 : errors[i];
         }
-        chart.addSeries(name, x, y, bars).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        lastColour = colour(series);
+        series++;
+        XYSeries s = chart.addSeries(name, xs(x), y, bars);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setLineColor(lastColour);
+        s.setMarkerColor(lastColour);
         chart.getStyler().setErrorBarsColorSeriesColor(true);
         return this;
     }
@@ -64,6 +85,85 @@ public final class LineChart {
         XYSeries s = add(name, x, y);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         s.setMarker(SeriesMarkers.NONE);
+        return this;
+    }
+
+    /**
+     * Adds a model's curve for the series added just before it: dashed, without markers, in that
+     * series' colour (a measurement and its prediction read as a pair).
+     */
+    public LineChart modelOf(String name, double[] x, double[] y) {
+        if (lastColour == null) {
+            throw new IllegalStateException("model curve " + name + " before any series");
+        }
+        Color measured = lastColour;
+        XYSeries s = add(name, x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineStyle(SeriesLines.DASH_DASH);
+        s.setLineColor(measured);
+        lastColour = measured;
+        return this;
+    }
+
+    /**
+     * Measured values over a processor or thread count {@code x}: the points with
+     * {@code x <= cores} drawn as a line named {@code name}, those beyond, joined to the last
+     * point that fits, as a dashed line of the same colour named
+     * {@code name + ", oversubscribed: P > cores"}.
+     */
+    public LineChart lineApart(String name, double[] x, double[] y, int cores) {
+        return apart(name, x, y, cores, XYSeries.XYSeriesRenderStyle.Line);
+    }
+
+    /** As {@link #lineApart}, drawn as points only (measurements beside a fitted curve). */
+    public LineChart pointsApart(String name, double[] x, double[] y, int cores) {
+        return apart(name, x, y, cores, XYSeries.XYSeriesRenderStyle.Scatter);
+    }
+
+    private LineChart apart(String name, double[] x, double[] y, int cores, XYSeries.XYSeriesRenderStyle style) {
+        if (x.length != y.length || x.length == 0) {
+            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values and " + y.length + " y values");
+        }
+        int fitting = 0;
+        while (fitting < x.length && x[fitting] <= cores) {
+            fitting++;
+        }
+        if (Arrays.stream(x, fitting, x.length).anyMatch(v -> v <= cores)) {
+            throw new IllegalArgumentException("series " + name + ": x must rise (the points that fit the cores first)");
+        }
+        Color colour = colour(series);
+        if (fitting > 0) {
+            XYSeries s = add(name, Arrays.copyOf(x, fitting), Arrays.copyOf(y, fitting));
+            s.setXYSeriesRenderStyle(style);
+            s.setLineColor(colour);
+            s.setMarkerColor(colour);
+        }
+        if (fitting < x.length) {
+            // Joined to the last point that fits, so that a line reads as one curve changing its nature at the cores.
+            int from = style == XYSeries.XYSeriesRenderStyle.Line ? Math.max(0, fitting - 1) : fitting;
+            XYSeries s = add(name + ", oversubscribed: P > " + cores + " cores", Arrays.copyOfRange(x, from, x.length),
+                    Arrays.copyOfRange(y, from, y.length));
+            s.setXYSeriesRenderStyle(style);
+            s.setLineStyle(SeriesLines.DASH_DASH);
+            s.setLineColor(colour);
+            s.setMarkerColor(colour);
+            s.setMarker(SeriesMarkers.TRIANGLE_DOWN);
+            markedCores = cores; // drawn on saving, once the data's y range is known
+        }
+        return this;
+    }
+
+    /**
+     * A base-2 logarithmic x axis labelled with the values themselves (2, 4, ..., 1024), for
+     * powers of two: call it before adding series.
+     */
+    public LineChart log2X() {
+        if (series > 0) {
+            throw new IllegalStateException("log2X must come before the series");
+        }
+        log2X = true;
+        chart.setCustomXAxisTickLabelsFormatter(v -> Math.abs(v - Math.rint(v)) < 1e-9 ? Cells.number(Math.pow(2, Math.rint(v))) : "");
         return this;
     }
 
@@ -89,11 +189,48 @@ public final class LineChart {
         if (x.length != y.length || x.length == 0) {
             throw new IllegalArgumentException("series " + name + ": " + x.length + " x values and " + y.length + " y values");
         }
-        return chart.addSeries(name, x, y);
+        lastColour = colour(series);
+        series++;
+        for (double v : y) {
+            if (!Double.isNaN(v)) {
+                yMin = Math.min(yMin, v);
+                yMax = Math.max(yMax, v);
+            }
+        }
+        XYSeries s = chart.addSeries(name, xs(x), y);
+        s.setLineColor(lastColour);
+        s.setMarkerColor(lastColour);
+        return s;
+    }
+
+    private Color colour(int index) {
+        Color[] colours = chart.getStyler().getTheme().getSeriesColors();
+        return colours[index % colours.length];
+    }
+
+    /** The x values as plotted: their base-2 logarithms on a {@link #log2X} axis. */
+    private double[] xs(double[] x) {
+        return log2X ? Arrays.stream(x).map(v -> Math.log(v) / Math.log(2)).toArray() : x;
+    }
+
+    /** The series' names in the order they were added (the legend's entries). */
+    List<String> seriesNames() {
+        return chart.getSeriesCollection().stream().map(XYSeries::getName).toList();
     }
 
     /** Writes the chart as a PNG file at {@code file}. */
     public void save(Path file) throws IOException {
+        if (chart.getSeriesCollection().size() + (markedCores > 0 ? 1 : 0) > 5) {
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS); // many series: keep the legend off the data
+        }
+        if (markedCores > 0 && chart.getSeries(CORES.formatted(markedCores)) == null) {
+            double at = log2X ? Math.log(markedCores) / Math.log(2) : markedCores;
+            XYSeries s = chart.addSeries(CORES.formatted(markedCores), new double[] {at, at}, new double[] {yMin, yMax});
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            s.setMarker(SeriesMarkers.NONE);
+            s.setLineStyle(SeriesLines.DOT_DOT);
+            s.setLineColor(Color.GRAY);
+        }
         ChartEncoder.saveChart(chart, file.toString(), "png");
     }
 }

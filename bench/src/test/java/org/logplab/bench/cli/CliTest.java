@@ -5,15 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The command line end to end: exit codes, one-line errors, and the documented JSON fields. */
 class CliTest {
@@ -167,74 +163,5 @@ class CliTest {
         assertThat(optimal.get("makespan").asLong()).isEqualTo(optimal.get("predicted").asLong());
         assertThat(optimal.get("ok").asBoolean()).isTrue();
         assertThat(run("scale", "--algo", "ring").err()).contains("--algo must be tree, optimal or butterfly");
-    }
-
-    @Test
-    @Tag("slow")
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    void quickDemoWritesTheReportFolder(@TempDir Path dir) throws Exception {
-        java.time.Instant before = java.time.Instant.now();
-        String[] args = {"demo", "--quick", "--out", dir.toString(), "--json"};
-        Outcome o = run(args);
-        java.time.Instant after = java.time.Instant.now();
-        assertThat(o.code()).as(o.err()).isZero();
-        // --json: one JSON line on standard output (the summary, with the report's path), people's lines on standard error
-        List<JsonNode> lines = o.json();
-        assertThat(lines).hasSize(1);
-        assertThat(lines.get(0).get("report").asText()).isEqualTo(dir.resolve("index.html").toAbsolutePath().toString());
-        CliConventionsTest.assertProvenance(lines.get(0).get("provenance"), before, after, args);
-        assertThat(o.err()).contains("report: ");
-        for (String file : List.of("summary.json", "trace-model.json", "trace-wall.json", "latency-wall.hgrm")) {
-            assertThat(dir.resolve(file)).isRegularFile();
-        }
-        // the histogram file names its sampling (the default: every message) above HdrHistogram's format
-        List<String> hgrm = Files.readAllLines(dir.resolve("latency-wall.hgrm"));
-        assertThat(hgrm.get(0)).isEqualTo("# latency sampling: all messages");
-        assertThat(hgrm.get(1)).contains("Value", "Percentile", "TotalCount");
-        JsonNode summary = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summary.json")));
-        CliConventionsTest.assertProvenance(summary.get("provenance"), before, after, args);
-        assertThat(Files.readString(dir.resolve("index.html"))).contains("Provenance", String.join(" ", "logplab", String.join(" ", args)));
-        assertThat(summary.at("/wall/0/latency").asText()).isEqualTo("all");
-        assertThat(summary.at("/wall/0/msg_latency_count").asLong()).isPositive();
-        assertThat(summary.at("/broadcast/model_time").asLong()).isEqualTo(summary.at("/broadcast/model_predicted").asLong());
-        assertThat(summary.at("/host").fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns");
-        assertThat(JsonLines.MAPPER.readTree(Files.readString(dir.resolve("trace-model.json"))).get("traceEvents").size())
-                .isGreaterThan(0);
-        // The page and everything it promises: plots, tables' JSON with the commands' documented fields.
-        String index = Files.readString(dir.resolve("index.html"));
-        List<String> promised = new java.util.ArrayList<>();
-        summary.get("report_files").forEach(f -> promised.add(f.asText()));
-        assertThat(promised).contains("multicast-model.png", "multicast-wall.png", "multicast-crossover.png", "summation.png", "gossip.png",
-                "ktree.png", "fft-speedup.png", "fft-gflops.png", "amdahl.png", "balance-response.png", "balance-shares.png", "trace-model.json",
-                "latency-wall.hgrm");
-        for (String file : promised) {
-            assertThat(dir.resolve(file)).as(file).isRegularFile();
-            assertThat(index).as("index.html refers to " + file).contains(file);
-            if (file.endsWith(".png")) {
-                byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve(file)), 4);
-                assertThat(head).as(file + " is a PNG").isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
-            }
-        }
-        Map<String, List<String>> fieldsOf = Map.of(
-                "multicast-model.json", List.of("algo", "P", "time", "predicted"),
-                "summation.json", List.of("N", "time", "predicted", "naive_reduce_time"),
-                "gossip.json", List.of("algo", "n", "steps", "lower_bound"),
-                "ktree.json", List.of("m", "n", "k", "rounds", "upper_bound", "lower_bound"),
-                "fft.json", List.of("n", "p", "engine", "speedup", "predicted_speedup", "gflops"),
-                "amdahl-fit.json", List.of("F", "K1", "K2"),
-                "balance-poisson.json", List.of("policy", "load", "mean_response", "messages_per_task"),
-                "balance-seed.json", List.of("policy", "makespan", "ideal_makespan", "work_shares", "capacity_shares"));
-        fieldsOf.forEach((file, names) -> {
-            try {
-                JsonNode rows = JsonLines.MAPPER.readTree(Files.readString(dir.resolve(file)));
-                assertThat(rows.size()).as(file).isPositive();
-                assertThat(rows.get(0).fieldNames()).toIterable().as(file).containsAll(names);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        JsonNode summation = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summation.json")));
-        summation.forEach(r -> assertThat(r.get("time").asLong()).as("optimal never slower than naive at N=%s", r.get("N"))
-                .isLessThanOrEqualTo(r.get("naive_reduce_time").asLong()));
     }
 }

@@ -24,7 +24,7 @@ class JsonOutputTest {
 
     /** Commands whose --json run is slow: a test of their own parses every line of it. */
     private static final Map<String, String> COVERED_ELSEWHERE = Map.of(
-            "demo", "CliTest.quickDemoWritesTheReportFolder",
+            "demo", "DemoReportTest.quickDemoWritesTheReportFolder",
             "hop", "HopCommandTest.aShortRunOverIpcReportsTheRepetitionAndTheMedians",
             "versus", "VersusCommandTest.measuresOursBesideTheFloorAndComparesThem",
             "jmh", "JmhCommandTest.theReportGoesToStandardOutputAsJsonLinesAndJmhsTextToStandardError");

@@ -1,0 +1,239 @@
+package org.logplab.bench.cli;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.logplab.bench.report.Cells;
+import org.logplab.bench.report.Headline;
+
+/**
+ * The demo's findings, one {@link Headline} per report section, computed from the rows the
+ * section shows (the commands' JSON fields): the figure a reader wants first and the verdict on
+ * it against theory, the model or plausibility. Stateless; the section names are the report's
+ * headings.
+ */
+final class DemoFindings {
+    static final String HOST = "This host";
+    static final String BROADCAST = "Broadcast";
+    static final String MULTICAST = "Multicast";
+    static final String SUMMATION = "Summation";
+    static final String GOSSIP = "Gossip and k-port broadcast";
+    static final String FFT = "FFT";
+    static final String AMDAHL = "Amdahl with overhead";
+    static final String BALANCE = "Load balancing";
+
+    /** How far a measured FFT speedup may lie from the machine model's and still count as agreeing. */
+    static final double FFT_MODEL_TOLERANCE = 0.25;
+
+    private DemoFindings() {
+    }
+
+    /** The host's figures and whether they passed the plausibility rules after {@code measurements} tries. */
+    static Headline host(HostFigures h, List<String> problems, int cores, int measurements) {
+        String line = String.format(Locale.ROOT, "in-process threads on %d cores, nothing injected: L %s, o %s, g %s;"
+                        + " Hockney t0 %s, r_inf %s GB/s, m_half %s B", cores, Cells.duration(h.lNanos()), Cells.duration(h.oNanos()),
+                Cells.duration(h.gNanos()), Cells.duration(h.t0Nanos()), Cells.number(h.rInfBytesPerNano()), Cells.number(h.mHalfBytes()));
+        if (problems.isEmpty()) {
+            return new Headline(HOST, line, "plausible" + (measurements > 1 ? " (on measurement " + measurements + ")" : ""), true);
+        }
+        return new Headline(HOST, line, "suspect after " + measurements + " measurements: " + String.join("; ", problems), false);
+    }
+
+    /**
+     * The binary-tree broadcast: the model time against its prediction and each wall-clock row
+     * ({@code P}, {@code p50_ns}, {@code predicted_ns}, {@code oversubscribed}, {@code disturbed},
+     * {@code load_avg_1m}).
+     */
+    static Headline broadcast(int processors, long modelTime, long modelPredicted, List<Map<String, Object>> wall) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "binary tree on %d processors: model time %d %s prediction %d",
+                processors, modelTime, modelTime == modelPredicted ? "=" : "!=", modelPredicted));
+        List<String> wrong = new ArrayList<>();
+        if (modelTime != modelPredicted) {
+            wrong.add("the model time differs from the prediction");
+        }
+        for (int i = 0; i < wall.size(); i++) {
+            Map<String, Object> w = wall.get(i);
+            double ratio = num(w.get("p50_ns")) / num(w.get("predicted_ns"));
+            boolean over = Boolean.TRUE.equals(w.get("oversubscribed"));
+            line.append(i == 0 ? "; wall clock " : ", ").append(String.format(Locale.ROOT, "%.2fx", ratio)).append(i == 0 ? " the prediction" : "")
+                    .append(" on ").append(w.get("P")).append(over ? " (oversubscribed)" : "");
+            if (Boolean.TRUE.equals(w.get("disturbed"))) {
+                wrong.add(String.format(Locale.ROOT, "disturbed: %.1fx on %s processors%s", ratio, w.get("P"), load(w)));
+            }
+        }
+        return wrong.isEmpty() ? new Headline(BROADCAST, line.toString(), "as predicted", true)
+                : new Headline(BROADCAST, line.toString(), String.join("; ", wrong), false);
+    }
+
+    /**
+     * Multicast: the model rows ({@code algo}, {@code P}, {@code time}, {@code predicted}), the
+     * wall-clock rows ({@code oversubscribed}, {@code disturbed}) and the Fibonacci/binomial
+     * sweep ({@code ratio}, {@code winner}).
+     */
+    static Headline multicast(List<Map<String, Object>> model, List<Map<String, Object>> wall, List<Map<String, Object>> sweep) {
+        long equal = model.stream().filter(r -> num(r.get("time")) == num(r.get("predicted"))).count();
+        List<Object> sizes = model.stream().map(r -> r.get("P")).distinct().toList();
+        long optimalNeverSlower = sizes.stream().filter(p -> {
+            List<Map<String, Object>> at = model.stream().filter(r -> p.equals(r.get("P"))).toList();
+            double optimal = at.stream().filter(r -> "optimal".equals(r.get("algo"))).mapToDouble(r -> num(r.get("time"))).min().orElse(Double.NaN);
+            return at.stream().allMatch(r -> optimal <= num(r.get("time")));
+        }).count();
+        List<Map<String, Object>> fitting = wall.stream().filter(r -> !Boolean.TRUE.equals(r.get("oversubscribed"))).toList();
+        long quiet = fitting.stream().filter(r -> Boolean.FALSE.equals(r.get("disturbed"))).count();
+        StringBuilder line = new StringBuilder(equal == model.size()
+                ? String.format(Locale.ROOT, "every model time equals its prediction (%d of %d), the optimal tree never slower (%d of %d P)",
+                        equal, model.size(), optimalNeverSlower, sizes.size())
+                : String.format(Locale.ROOT, "%d of %d model times equal their prediction, the optimal tree never slower at %d of %d P",
+                        equal, model.size(), optimalNeverSlower, sizes.size()));
+        sweep.stream().filter(r -> "fibonacci".equals(r.get("winner"))).max(Comparator.comparingDouble(r -> num(r.get("ratio"))))
+                .ifPresent(r -> line.append(String.format(Locale.ROOT, "; Fibonacci beats binomial up to max(g, o)/(L + 2o) = %s at P = %s",
+                        Cells.trimmed(num(r.get("ratio"))), r.get("P"))));
+        if (!fitting.isEmpty()) {
+            line.append(String.format(Locale.ROOT, "; wall clock within tolerance in %d of %d rows that fit the cores", quiet, fitting.size()));
+        }
+        List<String> wrong = new ArrayList<>();
+        if (equal < model.size()) {
+            wrong.add((model.size() - equal) + " model times differ from their prediction");
+        }
+        if (optimalNeverSlower < sizes.size()) {
+            wrong.add("the optimal tree is slower at " + (sizes.size() - optimalNeverSlower) + " P");
+        }
+        if (quiet < fitting.size()) {
+            wrong.add("wall clock disturbed in " + (fitting.size() - quiet) + " of " + fitting.size() + " rows");
+        }
+        return verdict(MULTICAST, line.toString(), wrong, "as predicted");
+    }
+
+    /** Optimal summation: rows with {@code N}, {@code time}, {@code predicted}, {@code naive_reduce_time}. */
+    static Headline summation(int processors, List<Map<String, Object>> rows) {
+        long equal = rows.stream().filter(r -> num(r.get("time")) == num(r.get("predicted"))).count();
+        long notSlower = rows.stream().filter(r -> num(r.get("time")) <= num(r.get("naive_reduce_time"))).count();
+        Map<String, Object> last = rows.get(rows.size() - 1);
+        double time = num(last.get("time"));
+        double naive = num(last.get("naive_reduce_time"));
+        String line = String.format(Locale.ROOT, "optimal summation on %d processors: run equals plan at %d of %d N;"
+                        + " at N = %s it takes %s against the naive reduce's %s (%.2fx faster)", processors, equal, rows.size(),
+                Cells.number(num(last.get("N"))), Cells.number(time), Cells.number(naive), naive / time);
+        List<String> wrong = new ArrayList<>();
+        if (equal < rows.size()) {
+            wrong.add((rows.size() - equal) + " runs differ from their plan");
+        }
+        if (notSlower < rows.size()) {
+            wrong.add("slower than the naive reduce at " + (rows.size() - notSlower) + " N");
+        }
+        return verdict(SUMMATION, line, wrong, "as the theory says");
+    }
+
+    /**
+     * Gossip ({@code algo} seed or improved, {@code n}, {@code steps}, {@code lower_bound}) and
+     * the k-tree broadcast ({@code m}, {@code n}, {@code k}, {@code rounds}, both bounds).
+     */
+    static Headline gossip(List<Map<String, Object>> gossip, List<Map<String, Object>> ktree) {
+        double maxN = gossip.stream().mapToDouble(r -> num(r.get("n"))).max().orElse(Double.NaN);
+        double improved = excess(gossip, "improved");
+        double seed = excess(gossip, "seed");
+        long within = ktree.stream().filter(r -> num(r.get("lower_bound")) <= num(r.get("rounds"))
+                && num(r.get("rounds")) <= num(r.get("upper_bound"))).count();
+        long gossipOk = gossip.stream().filter(r -> num(r.get("steps")) >= num(r.get("lower_bound"))).count();
+        Map<String, Object> k = ktree.get(0);
+        String line = String.format(Locale.ROOT, "gossip on the n x n mesh, n up to %s: the improved schedule at most %s steps above"
+                        + " the lower bound (Wang and Ying's schedule: %s); k-tree broadcast to %s nodes with %s ports: rounds within both bounds"
+                        + " for %d of %d message counts", Cells.number(maxN), Cells.number(improved), Cells.number(seed), k.get("n"),
+                k.get("k"), within, ktree.size());
+        List<String> wrong = new ArrayList<>();
+        if (gossipOk < gossip.size()) {
+            wrong.add((gossip.size() - gossipOk) + " gossip schedules below the lower bound");
+        }
+        if (within < ktree.size()) {
+            wrong.add((ktree.size() - within) + " k-tree round counts outside the bounds");
+        }
+        return verdict(GOSSIP, line, wrong, "within the bounds");
+    }
+
+    /**
+     * FFT: per engine and {@code n} the measured {@code speedup} on {@code p} cores and, for the
+     * LogP engines, {@code machine_predicted_speedup}; the headline is the master/worker engine
+     * ({@code logp}) at the largest N against its model, beside the fastest engine there.
+     */
+    static Headline fft(List<Map<String, Object>> rows) {
+        double n = rows.stream().mapToDouble(r -> num(r.get("n"))).max().orElse(Double.NaN);
+        List<Map<String, Object>> atN = rows.stream().filter(r -> num(r.get("n")) == n).toList();
+        Map<String, Object> logp = atN.stream().filter(r -> "logp".equals(r.get("engine"))).findFirst().orElse(atN.get(0));
+        Map<String, Object> fastest = atN.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup")))).orElseThrow();
+        double s = num(logp.get("speedup"));
+        double model = num(logp.get("machine_predicted_speedup"));
+        String line = String.format(Locale.ROOT, "on %s cores at N = 2^%d: %s engine speedup %.2f, machine model %.2f;"
+                        + " fastest engine %s, speedup %.2f", logp.get("p"), Math.round(Math.log(n) / Math.log(2)), logp.get("engine"), s, model,
+                fastest.get("engine"), num(fastest.get("speedup")));
+        if (Double.isNaN(model)) {
+            return new Headline(FFT, line, "no machine model for this engine", false);
+        }
+        double off = Math.abs(s - model) / model;
+        String by = String.format(Locale.ROOT, "%.0f %%", 100 * off);
+        return off <= FFT_MODEL_TOLERANCE ? new Headline(FFT, line, "model within " + by, true)
+                : new Headline(FFT, line, "model off by " + by, false);
+    }
+
+    /** Amdahl with overhead: rows {@code p}, {@code speedup}; the fit's {@code F}. */
+    static Headline amdahl(int n, List<Map<String, Object>> rows, double serialFraction, int cores) {
+        Map<String, Object> best = rows.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup")))).orElseThrow();
+        Map<String, Object> last = rows.get(rows.size() - 1);
+        double bestP = num(best.get("p"));
+        String line = String.format(Locale.ROOT, "fork/join FFT, N = 2^%d, 1-%s threads: best speedup %.2f at P = %s;"
+                        + " %.2f at P = %s; fitted serial fraction F = %s", Integer.numberOfTrailingZeros(n), last.get("p"),
+                num(best.get("speedup")), best.get("p"), num(last.get("speedup")), last.get("p"), Cells.trimmed(serialFraction));
+        List<String> wrong = new ArrayList<>();
+        if (bestP > cores) {
+            wrong.add("peaks beyond the " + cores + " cores, at P = " + best.get("p") + ": scheduling noise");
+        }
+        if (!(serialFraction >= 0 && serialFraction <= 1)) {
+            wrong.add("the fit is implausible: a serial fraction must lie in [0, 1]");
+        }
+        return verdict(AMDAHL, line, wrong, "peaks within the " + cores + " cores");
+    }
+
+    /**
+     * Load balancing: the sweep's rows ({@code cost_setting}, {@code load}, {@code policy},
+     * {@code mean_response}) at the cheapest message cost, and the seed scenario's rows
+     * ({@code policy}, {@code makespan}, {@code ideal_makespan}).
+     */
+    static Headline balance(List<Map<String, Object>> sweep, List<Map<String, Object>> seed) {
+        String setting = String.valueOf(sweep.get(0).get("cost_setting"));
+        double load = sweep.stream().filter(r -> setting.equals(String.valueOf(r.get("cost_setting"))))
+                .mapToDouble(r -> num(r.get("load"))).max().orElseThrow();
+        List<Map<String, Object>> at = sweep.stream().filter(r -> setting.equals(String.valueOf(r.get("cost_setting")))
+                && num(r.get("load")) == load).toList();
+        Map<String, Object> best = at.stream().min(Comparator.comparingDouble(r -> num(r.get("mean_response")))).orElseThrow();
+        double none = at.stream().filter(r -> "none".equals(r.get("policy"))).mapToDouble(r -> num(r.get("mean_response")))
+                .findFirst().orElse(Double.NaN);
+        double gain = none / num(best.get("mean_response"));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "lowest mean response at %s %% load (L/o/g = %s): %s, %.2fx better than none",
+                Cells.number(load), setting, best.get("policy"), gain));
+        seed.stream().min(Comparator.comparingDouble(r -> num(r.get("makespan"))))
+                .ifPresent(r -> line.append(String.format(Locale.ROOT, "; seed scenario: %s within %.0f %% of the ideal makespan",
+                        r.get("policy"), 100 * (num(r.get("makespan")) / num(r.get("ideal_makespan")) - 1))));
+        boolean pays = !"none".equals(best.get("policy")) && gain >= 1.05;
+        return pays ? new Headline(BALANCE, line.toString(), "balancing pays", true)
+                : new Headline(BALANCE, line.toString(), "no policy beats none by 5 % at the highest load", false);
+    }
+
+    private static Headline verdict(String section, String line, List<String> wrong, String fine) {
+        return wrong.isEmpty() ? new Headline(section, line, fine, true) : new Headline(section, line, String.join("; ", wrong), false);
+    }
+
+    /** The most steps a schedule {@code algo} takes above the lower bound. */
+    private static double excess(List<Map<String, Object>> gossip, String algo) {
+        return gossip.stream().filter(r -> algo.equals(r.get("algo")))
+                .mapToDouble(r -> num(r.get("steps")) - num(r.get("lower_bound"))).max().orElse(Double.NaN);
+    }
+
+    private static String load(Map<String, Object> row) {
+        return row.get("load_avg_1m") instanceof Number l ? String.format(Locale.ROOT, ", load average %.2f", l.doubleValue()) : "";
+    }
+
+    private static double num(Object v) {
+        return v instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+}

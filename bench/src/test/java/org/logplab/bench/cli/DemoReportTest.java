@@ -1,0 +1,296 @@
+package org.logplab.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.File;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code logplab demo --quick}: one run shared by every test here (the tour takes most of a
+ * minute on 2 cores), checked for its JSON, its report folder, the findings at the top of the
+ * page, the sanity flags, and, where Chromium is installed, the page as a browser shows it.
+ */
+@Tag("slow")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class DemoReportTest {
+    /** The sections of the tour, in the order of the page: one finding each. */
+    private static final List<String> SECTIONS = List.of("This host", "Broadcast", "Multicast", "Summation",
+            "Gossip and k-port broadcast", "FFT", "Amdahl with overhead", "Load balancing");
+
+    @TempDir
+    static Path dir;
+    private static String[] args;
+    private static Instant before;
+    private static Instant after;
+    private static CliTest.Outcome demo;
+    private static JsonNode summary;
+    private static String index;
+
+    @BeforeAll
+    @Timeout(value = 5, unit = TimeUnit.MINUTES) // a class's @Timeout does not cover @BeforeAll
+    static void runTheQuickDemo() throws Exception {
+        args = new String[] {"demo", "--quick", "--out", dir.toString(), "--json"};
+        before = Instant.now();
+        demo = CliTest.run(args);
+        after = Instant.now();
+        assertThat(demo.code()).as(demo.err()).isZero();
+        summary = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summary.json")));
+        index = Files.readString(dir.resolve("index.html"));
+    }
+
+    @Test
+    void quickDemoWritesTheReportFolder() throws Exception {
+        // --json: one JSON line on standard output (the summary, with the report's path), people's lines on standard error
+        List<JsonNode> lines = demo.json();
+        assertThat(lines).hasSize(1);
+        assertThat(lines.get(0).get("report").asText()).isEqualTo(dir.resolve("index.html").toAbsolutePath().toString());
+        CliConventionsTest.assertProvenance(lines.get(0).get("provenance"), before, after, args);
+        assertThat(demo.err()).contains("report: ");
+        for (String file : List.of("summary.json", "trace-model.json", "trace-wall.json", "latency-wall.hgrm")) {
+            assertThat(dir.resolve(file)).isRegularFile();
+        }
+        // the histogram file names its sampling (the default: every message) above HdrHistogram's format
+        List<String> hgrm = Files.readAllLines(dir.resolve("latency-wall.hgrm"));
+        assertThat(hgrm.get(0)).isEqualTo("# latency sampling: all messages");
+        assertThat(hgrm.get(1)).contains("Value", "Percentile", "TotalCount");
+        CliConventionsTest.assertProvenance(summary.get("provenance"), before, after, args);
+        assertThat(summary.fieldNames().next()).as("provenance comes first in summary.json").isEqualTo("provenance");
+        assertThat(index).contains("Provenance", String.join(" ", "logplab", String.join(" ", args)));
+        assertThat(summary.at("/wall/0/latency").asText()).isEqualTo("all");
+        assertThat(summary.at("/wall/0/msg_latency_count").asLong()).isPositive();
+        assertThat(summary.at("/broadcast/model_time").asLong()).isEqualTo(summary.at("/broadcast/model_predicted").asLong());
+        assertThat(summary.at("/host").fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns");
+        assertThat(JsonLines.MAPPER.readTree(Files.readString(dir.resolve("trace-model.json"))).get("traceEvents").size())
+                .isGreaterThan(0);
+        // The page and everything it promises: plots, tables' JSON with the commands' documented fields.
+        List<String> promised = new ArrayList<>();
+        summary.get("report_files").forEach(f -> promised.add(f.asText()));
+        assertThat(promised).contains("multicast-model.png", "multicast-wall.png", "multicast-crossover.png", "summation.png", "gossip.png",
+                "ktree.png", "fft-speedup.png", "fft-gflops.png", "amdahl.png", "balance-response.png", "balance-shares.png", "trace-model.json",
+                "latency-wall.hgrm");
+        for (String file : promised) {
+            assertThat(dir.resolve(file)).as(file).isRegularFile();
+            assertThat(index).as("index.html refers to " + file).contains(file);
+            if (file.endsWith(".png")) {
+                byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve(file)), 4);
+                assertThat(head).as(file + " is a PNG").isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+            }
+        }
+        Map<String, List<String>> fieldsOf = Map.of(
+                "multicast-model.json", List.of("algo", "P", "time", "predicted"),
+                "summation.json", List.of("N", "time", "predicted", "naive_reduce_time"),
+                "gossip.json", List.of("algo", "n", "steps", "lower_bound"),
+                "ktree.json", List.of("m", "n", "k", "rounds", "upper_bound", "lower_bound"),
+                "fft.json", List.of("n", "p", "engine", "speedup", "predicted_speedup", "gflops"),
+                "amdahl-fit.json", List.of("F", "K1", "K2"),
+                "balance-poisson.json", List.of("policy", "load", "mean_response", "messages_per_task"),
+                "balance-seed.json", List.of("policy", "makespan", "ideal_makespan", "work_shares", "capacity_shares"));
+        for (Map.Entry<String, List<String>> e : fieldsOf.entrySet()) {
+            JsonNode rows = JsonLines.MAPPER.readTree(Files.readString(dir.resolve(e.getKey())));
+            assertThat(rows.size()).as(e.getKey()).isPositive();
+            assertThat(rows.get(0).fieldNames()).toIterable().as(e.getKey()).containsAll(e.getValue());
+        }
+        JsonNode summation = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summation.json")));
+        summation.forEach(r -> assertThat(r.get("time").asLong()).as("optimal never slower than naive at N=%s", r.get("N"))
+                .isLessThanOrEqualTo(r.get("naive_reduce_time").asLong()));
+    }
+
+    @Test
+    void thePageOpensWithOneFindingPerSectionAndSummaryJsonHasThem() throws Exception {
+        JsonNode headlines = summary.get("headlines");
+        List<String> sections = new ArrayList<>();
+        headlines.forEach(h -> {
+            sections.add(h.get("section").asText());
+            assertThat(h.get("headline").asText()).isNotBlank();
+            assertThat(h.get("verdict").asText()).isNotBlank();
+            assertThat(h.get("ok").isBoolean()).isTrue();
+            // the line on the page, under the Findings heading and before the first section
+            assertThat(index.indexOf(escape(h.get("headline").asText()))).as(h.toString())
+                    .isGreaterThan(index.indexOf("<h2 id=\"findings\">")).isLessThan(index.indexOf("<h2 id=\"this-host\">"));
+        });
+        assertThat(sections).containsExactlyElementsOf(SECTIONS);
+        // the model clock is exact, whatever the host: these verdicts do not depend on timing
+        assertThat(headlines.get(2).get("headline").asText()).contains("every model time equals its prediction");
+        assertThat(headlines.get(3).get("verdict").asText()).isEqualTo("as the theory says");
+        assertThat(headlines.get(4).get("verdict").asText()).isEqualTo("within the bounds");
+        // the printed summary line carries them too
+        assertThat(demo.json().get(0).get("headlines")).isEqualTo(headlines);
+    }
+
+    @Test
+    void hostFiguresAndWallRowsCarryTheirSanityVerdicts() {
+        JsonNode host = summary.get("host");
+        assertThat(host.get("measurements").asInt()).isBetween(1, 3);
+        boolean suspect = host.get("suspect").asBoolean();
+        assertThat(host.get("suspect_reasons").size() > 0).as(host.toString()).isEqualTo(suspect);
+        assertThat(host.get("measurements").asInt() == 1 || suspect || demo.err().contains("measuring again")).isTrue();
+        if (suspect) {
+            assertThat(demo.err()).contains("the host's figures are suspect");
+            assertThat(index).contains("Suspect: these figures failed the plausibility checks");
+            assertThat(summary.at("/headlines/0/ok").asBoolean()).isFalse();
+        }
+        for (JsonNode w : summary.get("wall")) {
+            double ratio = w.get("p50_ns").asDouble() / w.get("predicted_ns").asDouble();
+            assertThat(w.get("ratio").asDouble()).isEqualTo(ratio);
+            if (w.get("oversubscribed").asBoolean()) {
+                assertThat(w.get("disturbed").isNull()).as("an oversubscribed row is not judged").isTrue();
+            } else {
+                // the tolerance the report states: 0.9-1.5x the prediction
+                assertThat(w.get("disturbed").asBoolean()).as(w.toString()).isEqualTo(ratio < 0.9 || ratio > 1.5);
+            }
+            if (w.get("disturbed").asBoolean()) {
+                assertThat(demo.err()).contains("warning: the wall-clock broadcast on " + w.get("P").asInt() + " processors took");
+                assertThat(index).contains("Disturbed: the wall-clock broadcast on " + w.get("P").asInt() + " processors");
+            }
+        }
+    }
+
+    @Test
+    void tablesReadAsTextLongOnesFoldedAndOversubscribedPlotsMarked() throws Exception {
+        // no Java map or list syntax in a cell: parameters read "L=50 us o=10 us g=20 us" or "... (model units)"
+        Matcher javaish = Pattern.compile("<td[^>]*>[^<]*(\\{[A-Za-z_]+=|=\\{|\\[[-0-9.]|\\{\\})[^<]*</td>").matcher(index);
+        assertThat(javaish.find() ? javaish.group() : null).as("a cell in Java's map or list syntax").isNull();
+        assertThat(index).contains("<td>L=50 us o=10 us g=20 us</td>", "<td>L=6 o=2 g=4 (model units)</td>");
+        // every table longer than 10 rows sits in a <details> element
+        int folded = 0;
+        for (String file : List.of("multicast-model.json", "gossip.json", "ktree.json", "balance-sweep.json", "fft.json")) {
+            int rows = JsonLines.MAPPER.readTree(Files.readString(dir.resolve(file))).size();
+            int link = index.indexOf("href=\"" + file + "\"");
+            String before = index.substring(0, link);
+            boolean inDetails = before.lastIndexOf("<details>") > before.lastIndexOf("<figure>");
+            assertThat(inDetails).as(file + " with " + rows + " rows").isEqualTo(rows > 10);
+            folded += inDetails ? 1 : 0;
+        }
+        assertThat(folded).isPositive();
+        // P = 4, 8 exceed this machine's cores (2 in CI): the caption says how the plot marks them
+        if (Runtime.getRuntime().availableProcessors() < 8) {
+            assertThat(index).contains("dashed beyond the dotted line at P = " + Runtime.getRuntime().availableProcessors() + " cores");
+        }
+    }
+
+    /**
+     * The page as a browser shows it: headless Chromium loads index.html (a copy with a script
+     * that records, once the page has loaded, each image's natural width and each link's target)
+     * and every image must have loaded and every link point at a file of the folder or an element
+     * of the page.
+     */
+    @Test
+    void chromiumShowsEveryImageAndNoBrokenLink(@TempDir Path scratch) throws Exception {
+        Optional<Path> browser = Chromium.find();
+        assumeTrue(browser.isPresent(), "no chromium, chromium-browser or google-chrome on the PATH: the page is not opened in a browser"
+                + " (apt-get install chromium)");
+        Path check = dir.resolve("chromium-check.html");
+        Files.writeString(check, index.replace("</body>", Chromium.CHECK_SCRIPT + "</body>"));
+        try {
+            JsonNode seen = Chromium.loadAndReport(browser.get(), check, scratch);
+            List<String> broken = new ArrayList<>();
+            seen.get("images").forEach(i -> {
+                if (i.get("width").asInt() <= 0) {
+                    broken.add("image " + i.get("src").asText() + " did not load");
+                }
+            });
+            seen.get("links").forEach(l -> {
+                String href = l.get("href").asText();
+                if (href.startsWith("#")) {
+                    if (!l.get("target").asBoolean()) {
+                        broken.add("link " + href + ": no element with that id");
+                    }
+                } else if (!href.contains("://")) {
+                    Path target = Path.of(URI.create(l.get("url").asText().replaceFirst("#.*", "")));
+                    if (!Files.isRegularFile(target)) {
+                        broken.add("link " + href + ": " + target + " is missing");
+                    }
+                }
+            });
+            assertThat(seen.get("images").size()).as("images on the page").isGreaterThanOrEqualTo(11);
+            assertThat(seen.get("links").size()).as("links on the page").isGreaterThanOrEqualTo(20);
+            assertThat(broken).isEmpty();
+        } finally {
+            Files.deleteIfExists(check);
+        }
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /** Headless Chromium, found on the PATH and run with its profile, cache and temporary files in a folder of the test's. */
+    static final class Chromium {
+        /** Records, after the load event, each image's natural width and each link's resolved target in a pre element. */
+        static final String CHECK_SCRIPT = """
+                <script>
+                window.addEventListener('load', () => {
+                  const images = Array.from(document.images).map(i => ({src: i.getAttribute('src'), width: i.naturalWidth}));
+                  const links = Array.from(document.querySelectorAll('a[href]')).map(a => ({href: a.getAttribute('href'), url: a.href,
+                      target: a.getAttribute('href').startsWith('#') ? document.getElementById(a.getAttribute('href').slice(1)) !== null : null}));
+                  const out = document.createElement('pre');
+                  out.id = 'logplab-check';
+                  out.textContent = JSON.stringify({images: images, links: links});
+                  document.body.appendChild(out);
+                });
+                </script>
+                """;
+        private static final long LIMIT_SECONDS = 60;
+
+        static Optional<Path> find() {
+            String path = System.getenv("PATH");
+            if (path == null) {
+                return Optional.empty();
+            }
+            for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
+                for (String d : path.split(File.pathSeparator)) {
+                    Path candidate = Path.of(d, name);
+                    if (Files.isExecutable(candidate)) {
+                        return Optional.of(candidate);
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+
+        /** Loads {@code page}, waits for it (at most a minute), and returns what the check script recorded. */
+        static JsonNode loadAndReport(Path browser, Path page, Path scratch) throws Exception {
+            Path home = Files.createDirectories(scratch.resolve("home"));
+            ProcessBuilder pb = new ProcessBuilder(browser.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                    "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=" + home.resolve("profile"),
+                    "--virtual-time-budget=10000", "--dump-dom", page.toUri().toString())
+                    .redirectOutput(scratch.resolve("dom.html").toFile()).redirectError(scratch.resolve("chromium.log").toFile());
+            // Chromium writes its profile, caches and shared-memory files under these: all in the test's folder.
+            for (String variable : List.of("HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")) {
+                pb.environment().put(variable, home.toString());
+            }
+            Process p = pb.start();
+            try {
+                boolean done = p.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS);
+                assertThat(done).as("chromium did not finish within " + LIMIT_SECONDS + " s").isTrue();
+                assertThat(p.exitValue()).as(Files.readString(scratch.resolve("chromium.log"))).isZero();
+            } finally {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.onExit().get(10, TimeUnit.SECONDS);
+            }
+            Matcher m = Pattern.compile("<pre id=\"logplab-check\">(.*?)</pre>", Pattern.DOTALL)
+                    .matcher(Files.readString(scratch.resolve("dom.html")));
+            assertThat(m.find()).as("the check script's output in the page chromium dumped").isTrue();
+            String json = m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&nbsp;", " ").replace("&amp;", "&");
+            return JsonLines.MAPPER.readTree(json);
+        }
+    }
+}
