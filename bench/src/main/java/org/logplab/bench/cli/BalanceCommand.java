@@ -272,29 +272,31 @@ final class BalanceCommand extends RowsCommand {
     private Map<Integer, Map<String, Measured>> measure(String kind, long[] caps, List<Integer> levels, Topology top, ClockKind clockKind,
                                                    int runs, long l, long o, long g) {
         Map<Integer, Map<String, Measured>> byLoad = new LinkedHashMap<>();
-        for (int level : levels) {
-            for (String p : policies) {
-                note("balance: " + kind + (level >= 0 ? " load " + level : "") + ", " + p
-                        + (sweep ? " (L " + l + ", o " + o + ", g " + g + ")" : "") + "...");
-                Measured row;
-                if (clockKind == ClockKind.WALL) {
-                    BalanceResult r = median(config(kind, caps, level, top, p, clockKind, seed, l, o, g), p.equals("forkjoin"), runs);
-                    row = new Measured(r, MeanInterval.of(r.meanResponse()));
-                } else {
-                    // Model runs are exact: repetitions are independent seeds, averaged.
-                    List<BalanceResult> results = new ArrayList<>();
-                    for (int i = 0; i < runs; i++) {
-                        results.add(runOnce(config(kind, caps, level, top, p, clockKind, seed + i, l, o, g), false));
+        try (Progress steps = progress("balance", (long) levels.size() * policies.size())) {
+            for (int level : levels) {
+                for (String p : policies) {
+                    steps.step(kind + (level >= 0 ? " load " + level : "") + ", " + p
+                            + (sweep ? " (L " + l + ", o " + o + ", g " + g + ")" : ""));
+                    Measured row;
+                    if (clockKind == ClockKind.WALL) {
+                        BalanceResult r = median(config(kind, caps, level, top, p, clockKind, seed, l, o, g), p.equals("forkjoin"), runs);
+                        row = new Measured(r, MeanInterval.of(r.meanResponse()));
+                    } else {
+                        // Model runs are exact: repetitions are independent seeds, averaged.
+                        List<BalanceResult> results = new ArrayList<>();
+                        for (int i = 0; i < runs; i++) {
+                            results.add(runOnce(config(kind, caps, level, top, p, clockKind, seed + i, l, o, g), false));
+                        }
+                        row = new Measured(runs == 1 ? results.get(0) : BalanceResult.average(results),
+                                MeanInterval.of(results.stream().mapToDouble(BalanceResult::meanResponse).toArray()));
                     }
-                    row = new Measured(runs == 1 ? results.get(0) : BalanceResult.average(results),
-                            MeanInterval.of(results.stream().mapToDouble(BalanceResult::meanResponse).toArray()));
+                    BalanceResult r = row.result();
+                    if (!r.exactlyOnce()) {
+                        throw new IllegalStateException(p + " on " + kind + ": " + r.tasksDone() + " of " + r.tasks()
+                                + " task executions counted (" + r.missing() + " missing, " + r.duplicated() + " duplicated)");
+                    }
+                    byLoad.computeIfAbsent(level, k -> new LinkedHashMap<>()).put(p, row);
                 }
-                BalanceResult r = row.result();
-                if (!r.exactlyOnce()) {
-                    throw new IllegalStateException(p + " on " + kind + ": " + r.tasksDone() + " of " + r.tasks()
-                            + " task executions counted (" + r.missing() + " missing, " + r.duplicated() + " duplicated)");
-                }
-                byLoad.computeIfAbsent(level, k -> new LinkedHashMap<>()).put(p, row);
             }
         }
         return byLoad;

@@ -119,8 +119,18 @@ final class DemoCommand extends CommandBase {
         return HostFigures.of(estimate, HockneyFit.fit(Arrays.stream(sizes).asDoubleStream().toArray(), oneWay));
     }
 
+    /** The tour's nine steps on standard error: a bar on a terminal, numbered lines otherwise. */
+    private Progress progress;
+
     @Override
     int execute() throws Exception {
+        try (Progress steps = progress("demo", 9)) {
+            progress = steps;
+            return tour();
+        }
+    }
+
+    private int tour() throws Exception {
         Path dir = outDir != null ? outDir
                 : Path.of("reports", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(dir);
@@ -128,7 +138,7 @@ final class DemoCommand extends CommandBase {
         summary.put("provenance", provenance().json());
 
         summary.put("headlines", List.of()); // filled in at the end, kept near the top
-        note("[1/9] measuring the host's LogP parameters (zero injection)...");
+        progress.step("measuring the host's LogP parameters (zero injection)");
         HostFigures host = null;
         List<String> problems = List.of();
         int measurements = 0;
@@ -158,11 +168,11 @@ final class DemoCommand extends CommandBase {
         }
         summary.put("host", hostJson);
 
-        note("[2/9] tree broadcast on " + PROCESSORS + " processors, model clock, " + MODEL + "...");
+        progress.step("tree broadcast on " + PROCESSORS + " processors, model clock, " + MODEL);
         RunResult model = RunConfig.builder(MODEL).clock(ClockKind.MODEL).trace(true).run(TreeBroadcast.program(PROCESSORS));
         model.trace().orElseThrow().writeChromeJson(dir.resolve("trace-model.json"));
 
-        note("[3/9] the same broadcast on the wall clock with injected L=50us, o=10us, g=20us...");
+        progress.step("the same broadcast on the wall clock with injected L=50us, o=10us, g=20us");
         int cores = Runtime.getRuntime().availableProcessors();
         int fitting = Math.max(2, Math.min(PROCESSORS, cores));
         int reps = quick ? 200 : 1000;
@@ -268,7 +278,7 @@ final class DemoCommand extends CommandBase {
         report.link("latency-wall.hgrm", "message latencies of the wall-clock broadcast on " + wall.get(0).processors
                 + " processors, HdrHistogram percentile distribution (ns); recorded: " + recording.sampling.describe());
 
-        note("[4/9] multicast: binomial, Fibonacci and optimal trees over P, model and wall clock...");
+        progress.step("multicast: binomial, Fibonacci and optimal trees over P, model and wall clock");
         int maxP = quick ? 64 : 1024;
         List<Map<String, Object>> multicast = new ArrayList<>();
         for (int p = 2; p <= maxP; p *= 2) {
@@ -333,7 +343,7 @@ final class DemoCommand extends CommandBase {
                 "Below 1 the Fibonacci split is faster: it wins when the gap is small against L + 2o, binomial when it is large");
         headlines.add(DemoFindings.multicast(multicast, multicastWall, sweep));
 
-        note("[5/9] optimal summation against the naive reduce...");
+        progress.step("optimal summation against the naive reduce");
         LogP sumParams = LogP.of(5, 2, 4, 8);
         String ns = quick ? "1,8,50,100,500,1000" : "1,8,20,50,100,200,500,1000,2000,5000";
         List<Map<String, Object>> summation = new ArrayList<>();
@@ -351,7 +361,7 @@ final class DemoCommand extends CommandBase {
                 "Optimal summation against the naive reduce: the optimal schedule overlaps additions with communication");
         headlines.add(DemoFindings.summation(sumParams.P(), summation));
 
-        note("[6/9] gossip on the n x n mesh and k-tree broadcast rounds...");
+        progress.step("gossip on the n x n mesh and k-tree broadcast rounds");
         List<Map<String, Object>> gossip = commandJson("gossip", "--n", quick ? "2..12" : "2..32");
         report.section(DemoFindings.GOSSIP, "Gossip in an n x n mesh (Wang and Ying) under the H* model: half-duplex links, every node on all its links at once,"
                 + " one message per packet, a packet crosses one edge per step (every step checked); and"
@@ -374,7 +384,7 @@ final class DemoCommand extends CommandBase {
                 "Rounds of the k-tree algorithm between the lower and upper bounds");
         headlines.add(DemoFindings.gossip(gossip, ktree));
 
-        note("[7/9] FFT dual-core speedup of each engine, measured against the models...");
+        progress.step("FFT dual-core speedup of each engine, measured against the models");
         List<String> fftEngines = List.of("logp", "logp-distributed", "forkjoin", "jtransforms");
         List<Map<String, Object>> fft = commandJson("fft", "--n", quick ? "2^12..2^16" : "2^12..2^20", "--p", "2", "--engine",
                 String.join(",", fftEngines), "--reps", quick ? "5" : "9").stream().filter(r -> r.containsKey("engine")).toList();
@@ -401,7 +411,7 @@ final class DemoCommand extends CommandBase {
         report.plot("fft-gflops.png", gflopsChart, "GFLOPS of each engine on 2 cores");
         headlines.add(DemoFindings.fft(fft));
 
-        note("[8/9] Amdahl with overhead: FFT speedups over 1..8 threads...");
+        progress.step("Amdahl with overhead: FFT speedups over 1..8 threads");
         int amdahlN = quick ? 1 << 18 : 1 << 20;
         FftRuns runs = new FftRuns(amdahlN, quick ? 5 : 11, 42);
         List<Map<String, Object>> amdahl = new ArrayList<>();
@@ -442,7 +452,7 @@ final class DemoCommand extends CommandBase {
                         + " the cores" + (cores < 8 ? " (the " + cores + " cores here: the points beyond the dotted line, drawn as triangles)" : ""));
         headlines.add(DemoFindings.amdahl(amdahlN, amdahl, fit.serialFraction(), cores));
 
-        note("[9/9] load balancing: policies on Poisson load and the seed's scenario...");
+        progress.step("load balancing: policies on Poisson load and the seed's scenario");
         String loads = quick ? "10,50,90" : "10,30,50,70,90";
         // The sweep: every policy at every load under three message costs, short runs (the
         // README's figures come from the full sweep: 20,000 tasks, 5 seeds).

@@ -143,44 +143,46 @@ final class FftCommand extends RowsCommand {
         List<Object[]> rows = new ArrayList<>();
         List<Object[]> phaseRows = new ArrayList<>();
         long[] serial = new long[ns.size()];
-        for (int i = 0; i < ns.size(); i++) {
-            int n = ns.get(i);
-            note("N = " + n + "...");
-            int timedReps = FftRuns.repetitions(n, reps);
-            FftRuns runs = new FftRuns(n, timedReps, n);
-            List<Long> serialTimes = new ArrayList<>();
-            for (FftEngine engine : chosen) {
-                for (int p : processors) {
-                    if (engine == FftEngine.FFTW && (p != 1 || fftwMissing)) {
-                        continue; // said once, below
-                    }
-                    boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
-                    FftRuns.Pair pair;
-                    try {
-                        pair = engine.time(runs, p);
-                    } catch (FftRuns.PeerUnavailable e) {
-                        note("fftw left out: " + e.getMessage());
-                        fftwMissing = true;
-                        continue;
-                    }
-                    serialTimes.add(pair.serialNanos());
-                    Double machine = null;
-                    if (engine.onRuntime() && p > 1 && !oversubscribed) {
-                        MachineFftModel m = machineModels.computeIfAbsent((long) n << 32 | p,
-                                k -> new MachineFftModel(FftCostProbe.measure(n, p, timedReps), messageNanos));
-                        machine = m.speedup(engine.masterWorker(), engine.handover());
-                    }
-                    rows.add(new Object[] {n, p, engine, pair.serialNanos(), pair.engineNanos(), oversubscribed, machine});
-                    if (breakdown && engine.onRuntime() && p > 1) {
-                        phaseRows.add(new Object[] {n, p, engine.label(), engine.phases(runs, p), pair.engineNanos()});
+        try (Progress steps = progress("fft", ns.size())) {
+            for (int i = 0; i < ns.size(); i++) {
+                int n = ns.get(i);
+                steps.step("N = " + n);
+                int timedReps = FftRuns.repetitions(n, reps);
+                FftRuns runs = new FftRuns(n, timedReps, n);
+                List<Long> serialTimes = new ArrayList<>();
+                for (FftEngine engine : chosen) {
+                    for (int p : processors) {
+                        if (engine == FftEngine.FFTW && (p != 1 || fftwMissing)) {
+                            continue; // said once, below
+                        }
+                        boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
+                        FftRuns.Pair pair;
+                        try {
+                            pair = engine.time(runs, p);
+                        } catch (FftRuns.PeerUnavailable e) {
+                            note("fftw left out: " + e.getMessage());
+                            fftwMissing = true;
+                            continue;
+                        }
+                        serialTimes.add(pair.serialNanos());
+                        Double machine = null;
+                        if (engine.onRuntime() && p > 1 && !oversubscribed) {
+                            MachineFftModel m = machineModels.computeIfAbsent((long) n << 32 | p,
+                                    k -> new MachineFftModel(FftCostProbe.measure(n, p, timedReps), messageNanos));
+                            machine = m.speedup(engine.masterWorker(), engine.handover());
+                        }
+                        rows.add(new Object[] {n, p, engine, pair.serialNanos(), pair.engineNanos(), oversubscribed, machine});
+                        if (breakdown && engine.onRuntime() && p > 1) {
+                            phaseRows.add(new Object[] {n, p, engine.label(), engine.phases(runs, p), pair.engineNanos()});
+                        }
                     }
                 }
+                if (serialTimes.isEmpty()) {
+                    continue; // no engine ran at this size (fftw alone, and missing)
+                }
+                serialTimes.sort(null);
+                serial[i] = serialTimes.get(serialTimes.size() / 2);
             }
-            if (serialTimes.isEmpty()) {
-                continue; // no engine ran at this size (fftw alone, and missing)
-            }
-            serialTimes.sort(null);
-            serial[i] = serialTimes.get(serialTimes.size() / 2);
         }
         if (rows.isEmpty()) {
             note("no engine ran: nothing to show");

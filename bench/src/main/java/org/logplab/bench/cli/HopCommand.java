@@ -88,15 +88,17 @@ final class HopCommand extends RowsCommand {
         Output.Table table = output().table(Column.of("rep", "rep"), Column.of("one-way p50 (ns)", r -> ns(r.getDouble("oneway_ns_p50"))),
                 Column.of("one-way mean (ns)", r -> ns(r.getDouble("oneway_ns_mean"))), Column.of("hop (ns)", r -> ns(r.getDouble("hop_ns"))),
                 Column.of("hop / one-way mean", "ratio", "%.1f"));
-        for (int i = 0; i < reps; i++) {
-            note("rep " + (i + 1) + " of " + reps + ": ping-pong over aeron-" + media + ", then the ring over 2 node processes...");
-            PingPong.Result pp = AeronPingPong.run(medium, new int[] {PAYLOAD_BYTES}, Math.max(100, pingPongReps / 5), pingPongReps)[0];
-            oneWay[i] = pp.medianOneWayNanos();
-            oneWayMean[i] = Math.round(pp.oneWayNanos().getMean());
-            hop[i] = Math.round(ringMakespan() / (double) hops);
-            permille[i] = Math.round(1000.0 * hop[i] / Math.max(1, oneWayMean[i]));
-            table.add(new Row().put("rep", i + 1).put("media", media).put("oneway_ns_p50", oneWay[i]).put("oneway_ns_mean", oneWayMean[i])
-                    .put("hop_ns", hop[i]).put("ratio", permille[i] / 1000.0));
+        try (Progress steps = progress("hop", reps)) {
+            for (int i = 0; i < reps; i++) {
+                steps.step("ping-pong over aeron-" + media + ", then the ring over 2 node processes");
+                PingPong.Result pp = AeronPingPong.run(medium, new int[] {PAYLOAD_BYTES}, Math.max(100, pingPongReps / 5), pingPongReps)[0];
+                oneWay[i] = pp.medianOneWayNanos();
+                oneWayMean[i] = Math.round(pp.oneWayNanos().getMean());
+                hop[i] = Math.round(ringMakespan() / (double) hops);
+                permille[i] = Math.round(1000.0 * hop[i] / Math.max(1, oneWayMean[i]));
+                table.add(new Row().put("rep", i + 1).put("media", media).put("oneway_ns_p50", oneWay[i]).put("oneway_ns_mean", oneWayMean[i])
+                        .put("hop_ns", hop[i]).put("ratio", permille[i] / 1000.0));
+            }
         }
         double medianOneWay = Stats.median(oneWay);
         double medianOneWayMean = Stats.median(oneWayMean);

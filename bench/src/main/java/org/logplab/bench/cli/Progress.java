@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -40,7 +39,7 @@ final class Progress implements AutoCloseable {
             // A width given up front: the library then never asks JLine for the terminal's, whose
             // native library would make JDK 24+ print a warning about restricted methods.
             ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
-                    .setStyle(ProgressBarStyle.ASCII).setUpdateInterval(Duration.ofMillis(250)).showSpeed()
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
                     .setConsumer(new ConsoleProgressBarConsumer(new PrintStream(System.err, true), terminalWidth()))
                     .build();
             return new Progress(null, bar, total);

@@ -56,33 +56,35 @@ final class StreamsCommand extends RowsCommand {
         Output.Table table = output().table(Column.of("senders", "senders"), Column.of("layout", "layout"),
                 Column.of("messages/s", "messages_per_s", "%,.0f"), Column.of("vs per process pair", "ratio", "%.2f"),
                 Column.of("publications", "publications"), Column.of("log buffers MiB", r -> r.getLong("log_buffer_bytes") >> 20));
-        for (int s : senders) {
-            note("measuring " + s + " sender(s)...");
-            // Warm-up: the JIT and the driver, not recorded.
-            StreamLayouts.run(StreamLayouts.Layout.PER_PROCESS_PAIR, s, Math.min(messages, 20_000), size, termLength);
-            List<StreamLayouts.Layout> layouts = List.of(StreamLayouts.Layout.PER_PROCESS_PAIR, StreamLayouts.Layout.PER_RANK_PAIR,
-                    StreamLayouts.Layout.PER_PROCESS_PAIR_CONCURRENT);
-            Map<StreamLayouts.Layout, List<StreamLayouts.Result>> runs = new java.util.EnumMap<>(StreamLayouts.Layout.class);
-            for (int rep = 0; rep < reps; rep++) {
-                for (int k = 0; k < layouts.size(); k++) {
-                    StreamLayouts.Layout layout = layouts.get((k + rep) % layouts.size());
-                    runs.computeIfAbsent(layout, x -> new java.util.ArrayList<>())
-                            .add(StreamLayouts.run(layout, s, messages, size, termLength));
+        try (Progress steps = progress("streams", senders.size())) {
+            for (int s : senders) {
+                steps.step(s + " sender(s)");
+                // Warm-up: the JIT and the driver, not recorded.
+                StreamLayouts.run(StreamLayouts.Layout.PER_PROCESS_PAIR, s, Math.min(messages, 20_000), size, termLength);
+                List<StreamLayouts.Layout> layouts = List.of(StreamLayouts.Layout.PER_PROCESS_PAIR, StreamLayouts.Layout.PER_RANK_PAIR,
+                        StreamLayouts.Layout.PER_PROCESS_PAIR_CONCURRENT);
+                Map<StreamLayouts.Layout, List<StreamLayouts.Result>> runs = new java.util.EnumMap<>(StreamLayouts.Layout.class);
+                for (int rep = 0; rep < reps; rep++) {
+                    for (int k = 0; k < layouts.size(); k++) {
+                        StreamLayouts.Layout layout = layouts.get((k + rep) % layouts.size());
+                        runs.computeIfAbsent(layout, x -> new java.util.ArrayList<>())
+                                .add(StreamLayouts.run(layout, s, messages, size, termLength));
+                    }
                 }
-            }
-            List<StreamLayouts.Result> results = new java.util.ArrayList<>();
-            for (StreamLayouts.Layout layout : layouts) {
-                List<StreamLayouts.Result> rs = new java.util.ArrayList<>(runs.get(layout));
-                rs.sort(java.util.Comparator.comparingDouble(StreamLayouts.Result::messagesPerSecond));
-                results.add(rs.get(rs.size() / 2));
-            }
-            StreamLayouts.Result base = results.get(0);
-            for (StreamLayouts.Result r : results) {
-                double ratio = r.messagesPerSecond() / base.messagesPerSecond();
-                table.add(new Row().put("layout", r.layout().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).put("senders", s)
-                        .put("messages", r.messages()).put("size_bytes", size).put("messages_per_s", r.messagesPerSecond())
-                        .put("ratio", ratio).put("publications", r.publications()).put("log_buffer_bytes", r.logBufferBytes())
-                        .put("reps", reps));
+                List<StreamLayouts.Result> results = new java.util.ArrayList<>();
+                for (StreamLayouts.Layout layout : layouts) {
+                    List<StreamLayouts.Result> rs = new java.util.ArrayList<>(runs.get(layout));
+                    rs.sort(java.util.Comparator.comparingDouble(StreamLayouts.Result::messagesPerSecond));
+                    results.add(rs.get(rs.size() / 2));
+                }
+                StreamLayouts.Result base = results.get(0);
+                for (StreamLayouts.Result r : results) {
+                    double ratio = r.messagesPerSecond() / base.messagesPerSecond();
+                    table.add(new Row().put("layout", r.layout().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).put("senders", s)
+                            .put("messages", r.messages()).put("size_bytes", size).put("messages_per_s", r.messagesPerSecond())
+                            .put("ratio", ratio).put("publications", r.publications()).put("log_buffer_bytes", r.logBufferBytes())
+                            .put("reps", reps));
+                }
             }
         }
         output().line("log buffers: three terms per publication on the sending side (the receiver maps as much again);"

@@ -142,31 +142,33 @@ final class VersusCommand extends RowsCommand {
             // code from its own runs before it is measured (a test measured after others runs code
             // whose profile they shaped too), and a drifting host slows every side of a test alike.
             List<Test> order = rows.stream().map(Case::test).distinct().toList();
-            for (Test test : order) {
-                List<Case> group = rows.stream().filter(r -> r.test() == test).toList();
-                note(test.label() + ": warming up...");
-                for (Case row : group) {
-                    MessagePath.ours(machine, row.test(), Math.max(1, row.operations() / 4), row.points());
-                    if (floorOn && !test.hasBlock()) {
-                        MessagePath.floor(row.test(), Math.max(1, row.operations() / 4));
-                    }
-                }
-                for (int r = 0; r < rounds; r++) {
-                    note(test.label() + ": round " + (r + 1) + " of " + rounds + "...");
+            try (Progress steps = progress("versus", (long) order.size() * (rounds + 1))) {
+                for (Test test : order) {
+                    List<Case> group = rows.stream().filter(r -> r.test() == test).toList();
+                    steps.step(test.label() + ": warming up");
                     for (Case row : group) {
-                        ours.get(row)[r] = MessagePath.ours(machine, row.test(), row.operations(), row.points());
-                        floor.get(row)[r] = floorOn && !test.hasBlock() ? MessagePath.floor(row.test(), row.operations()) : Double.NaN;
-                    }
-                    if (mpiRoot.isPresent()) {
-                        String version = mpiRound(mpiRoot.get(), group, mpi, r);
-                        if (version == null) {
-                            mpiRoot = Optional.empty();
-                        } else {
-                            mpiVersion = version;
+                        MessagePath.ours(machine, row.test(), Math.max(1, row.operations() / 4), row.points());
+                        if (floorOn && !test.hasBlock()) {
+                            MessagePath.floor(row.test(), Math.max(1, row.operations() / 4));
                         }
-                    } else {
+                    }
+                    for (int r = 0; r < rounds; r++) {
+                        steps.step(test.label() + ": round " + (r + 1) + " of " + rounds);
                         for (Case row : group) {
-                            mpi.get(row)[r] = Double.NaN;
+                            ours.get(row)[r] = MessagePath.ours(machine, row.test(), row.operations(), row.points());
+                            floor.get(row)[r] = floorOn && !test.hasBlock() ? MessagePath.floor(row.test(), row.operations()) : Double.NaN;
+                        }
+                        if (mpiRoot.isPresent()) {
+                            String version = mpiRound(mpiRoot.get(), group, mpi, r);
+                            if (version == null) {
+                                mpiRoot = Optional.empty();
+                            } else {
+                                mpiVersion = version;
+                            }
+                        } else {
+                            for (Case row : group) {
+                                mpi.get(row)[r] = Double.NaN;
+                            }
                         }
                     }
                 }
