@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
  * wall median in ns), {@code predicted}, {@code ok} (every member got the right data), and for
  * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}, {@code latency} (the {@code --latency} form),
  * {@code msg_latency_count}, {@code msg_latency_p50_ns}, {@code msg_latency_p99_ns} (null when none
- * was recorded) and {@code disturbed} (the median outside {@link WallVerdict}'s 0.5-2x of the
+ * was recorded) and {@code disturbed} (the median outside {@link WallTolerance}'s 0.9-1.5x of the
  * prediction: the host, not the algorithm, made the time); for {@code auto} also {@code chosen} and
  * {@code reason}. With {@code --sweep-g}, one object
  * per gap: {@code sweep: "fibonacci-vs-binomial"}, {@code g}, {@code ratio}, {@code binomial},
@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
         description = {"Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the broadcast predicted "
                 + "fastest, with the reason), butterfly, tree-reduce (all-reduce).",
             "",
-            "Wall clock: a median outside 0.5-2x its prediction is marked disturbed (JSON disturbed: true, beside its ratio)"
+            "Wall clock: a median outside 0.9-1.5x its prediction is marked disturbed (JSON disturbed: true, beside its ratio)"
                 + " and a line on standard error says the host looked busy, with its load average: a quiet host gives 1.0-1.2x."
                 + " A disturbed time is not a wrong result: ok still says whether every member got the right data, and the"
                 + " exit code stays 0 (1 only when a check of the data fails)."})

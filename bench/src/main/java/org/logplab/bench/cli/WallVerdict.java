@@ -6,13 +6,11 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Whether a wall-clock time is far enough from its LogP prediction that the host, not the
- * algorithm, made it: a ratio of measured over predicted outside {@value #LOW}..{@value #HIGH}.
- * On a quiet host the medians of {@code collective --clock wall --L 50us --o 10us --g 20us --P 2}
- * were 1.02-1.16 times their prediction (the runtime's own cost on top of the injected delays),
- * with another program busy on the 2 cores 57-83 times (a tree reduce 1,431 times). Twice the
- * prediction is six times the quiet overhead, so only a disturbed host crosses it; under half
- * the prediction no run can be, since the injected delays alone take the predicted time.
+ * Whether wall-clock times are far enough from their LogP predictions that the host, not the
+ * algorithm, made them: a ratio of measured over predicted outside {@link WallTolerance}'s
+ * range, the one tolerance of every wall-clock verdict (collective and demo alike). On a quiet
+ * host the medians of {@code collective --clock wall --L 50us --o 10us --g 20us --P 2} were
+ * 1.02-1.16 times their prediction, with another program busy on the 2 cores 57-83 times.
  *
  * <p>A disturbed time is not a wrong result: the data can still be right ({@code ok}), and the
  * command's exit code stays 0. The row says {@code disturbed}, and one line on standard error
@@ -20,9 +18,9 @@ import java.util.Optional;
  */
 final class WallVerdict {
     /** Below this ratio of measured over predicted, a time is disturbed. */
-    static final double LOW = 0.5;
+    static final double LOW = WallTolerance.LOW;
     /** Above this ratio of measured over predicted, a time is disturbed. */
-    static final double HIGH = 2.0;
+    static final double HIGH = WallTolerance.HIGH;
 
     private int disturbed;
     private int judged;
@@ -49,7 +47,7 @@ final class WallVerdict {
             return Optional.empty();
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside %.1f-%.0fx their"
+        return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside %.1f-%.1fx their"
                         + " prediction (up to %.1fx)%s%s; they are marked disturbed, and measure the machine's other work more than"
                         + " the algorithm", disturbed, judged, LOW, HIGH, worst,
                 loadAverage().map(l -> "; load average " + l + " (1, 5, 15 min) on " + cores + " cores").orElse(""),
