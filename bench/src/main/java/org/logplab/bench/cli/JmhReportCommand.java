@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -188,8 +187,7 @@ final class JmhReportCommand extends RowsCommand {
         className = className.substring(className.lastIndexOf('.') + 1);
         String method = benchmark.substring(dot + 1);
         Map<String, String> params = new TreeMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = b.path("params").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> p = it.next();
+        for (Map.Entry<String, JsonNode> p : b.path("params").properties()) {
             params.put(p.getKey(), p.getValue().asText());
         }
         Boolean ours = side(method);
