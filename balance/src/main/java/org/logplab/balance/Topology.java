@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**
- * Which nodes a node balances with: its related domain (ALGORITHMS.md §12). Load notices,
+ * Which nodes a node balances with: its related domain (docs/algorithms.md §12). Load notices,
  * requests and migrations go only to domain members; every domain is symmetric.
  * <ul>
  *   <li>{@link #RING}: the two ranks either side, modulo the node count;</li>

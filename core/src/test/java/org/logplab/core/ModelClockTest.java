@@ -8,7 +8,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
-/** The model clock against the LogP rules of ALGORITHMS.md §1, worked by hand. */
+/** The model clock against the LogP rules of docs/algorithms.md §1, worked by hand. */
 class ModelClockTest {
 
     @Test

@@ -5,10 +5,11 @@ import org.logplab.core.Message;
 import org.logplab.core.Processor;
 
 /**
- * The seed's parallel FFT with butterfly exchange (seed 004 §4(1); ALGORITHMS.md §9), data
- * already distributed: {@code p} processors (ranks {@code 0..p-1}, {@code p} a power of two) each
- * hold {@code B = N/p >= 2} points (interleaved, as {@link Fft}); each transforms its block locally, then runs
- * {@code log2 p} exchange stages, pairing rank {@code r} with {@code r XOR 2^j}.
+ * The parallel FFT with butterfly exchange of Xu, Zhang and Zhang (2009) (§4(1); docs/algorithms.md
+ * §9), data already distributed: {@code p} processors (ranks {@code 0..p-1}, {@code p} a power of
+ * two) each hold {@code B = N/p >= 2} points (interleaved, as {@link Fft}); each transforms its
+ * block locally, then runs {@code log2 p} exchange stages, pairing rank {@code r} with {@code r XOR
+ * 2^j}.
  *
  * <p><b>Distribution.</b> Rank {@code r} starts with the decimated subsequence
  * {@code x[s + p m]}, {@code m = 0..B-1}, {@code s = bitreverse_p(r)} (what a bit-reversal

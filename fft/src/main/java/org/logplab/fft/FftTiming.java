@@ -4,7 +4,7 @@ import org.logplab.core.LogP;
 
 /**
  * Exact model-clock times of {@link ButterflyExchangeFft} and {@link MasterWorkerFft}: the rules of
- * ALGORITHMS.md §1 applied to their messages, per rank, with {@code elementCost} per point per
+ * docs/algorithms.md §1 applied to their messages, per rank, with {@code elementCost} per point per
  * radix-2 stage. A block of {@code B} points travels as {@code 16 B} bytes; a lent block, or the
  * word that a lent block is done with, as {@value Handover#VIEW_BYTES} ({@link Handover#VIEW}).
  */
@@ -103,7 +103,7 @@ public final class FftTiming {
         return ranks;
     }
 
-    /** One rank's model clock: the send and receive rules of ALGORITHMS.md §1. */
+    /** One rank's model clock: the send and receive rules of docs/algorithms.md §1. */
     private static final class Rank {
         long now;
         long lastSend = Long.MIN_VALUE / 2;

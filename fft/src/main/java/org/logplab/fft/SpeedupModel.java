@@ -1,12 +1,12 @@
 package org.logplab.fft;
 
 /**
- * The seed's speedup model of the parallel FFT (seed 004 §5.1; ALGORITHMS.md §9), in
- * nanoseconds: {@code T_s = t_elem N log2 N}, {@code T_comp = T_s / p},
- * {@code T_comm = p (t_a + t_b 16 N/p) (2 + log2 p)} (a block of {@code N/p} complex points is
- * {@code 16 N/p} bytes; the 2 counts the master's scatter and gather), {@code S = T_s / (T_comp +
- * T_comm)}, {@code E = S / p}. The seed's own final line drops the {@code N} of the compute term;
- * this is the corrected form.
+ * The speedup model of the parallel FFT of Xu, Zhang and Zhang (2009) (§5.1; docs/algorithms.md
+ * §9), in nanoseconds: {@code T_s = t_elem N log2 N}, {@code T_comp = T_s / p}, {@code T_comm = p
+ * (t_a + t_b 16 N/p) (2 + log2 p)} (a block of {@code N/p} complex points is {@code 16 N/p} bytes;
+ * the 2 counts the master's scatter and gather), {@code S = T_s / (T_comp + T_comm)}, {@code E = S
+ * / p}. The seed's own final line drops the {@code N} of the compute term; this is the corrected
+ * form.
  *
  * <p>{@code t_elem} comes from serial runs ({@link #fitElementNanos}); {@code t_a} and {@code t_b}
  * from the runtime's ping-pong through {@link org.logplab.core.measure.HockneyFit}

@@ -1,6 +1,6 @@
 /**
- * The FFT module: a fast serial FFT and the parallel FFTs whose dual-core speedup LogP Lab
- * measures (seed 004 §4(1), §5.1; ALGORITHMS.md §9).
+ * The FFT module: a fast serial FFT and the parallel FFTs whose dual-core speedup LogP Lab measures
+ * (Xu, Zhang and Zhang (2009), §4(1), §5.1; docs/algorithms.md §9).
  * <ul>
  *   <li>{@link org.logplab.fft.Fft}: the serial complex FFT (radix-4 decimation in frequency on
  *       interleaved arrays, depth-first above 4,096 points, straight-line codelets for the last

@@ -1,15 +1,16 @@
 package org.logplab.balance.policy;
 
 /**
- * {@code bidirectional}: the seed's adaptive policy (ALGORITHMS.md §12). A node is a sender S
- * while more than {@code mk} tasks are queued on it (the threshold {@code Mk}, a queue length as
- * in the classic threshold policies), a receiver R otherwise; it tells its domain on every change
- * of state and keeps the light set (members in R) and the heavy set (members in S). While the
- * heavy set is smaller than the light set (light system load: few queues are long) it acts
- * sender-initiated, exactly as {@link HeavyRequestPolicy}; otherwise (heavy system load)
- * receiver-initiated, exactly as {@link LightRequestPolicy}. Tasks move newest first (cheapest to
- * move: the seed notes that which task moves is key). The threshold is absolute on purpose: one
- * relative to the fair share would call few nodes heavy at any load and never switch.
+ * {@code bidirectional}: the adaptive policy of Xu, Zhang and Zhang (2009) (docs/algorithms.md
+ * §12). A node is a sender S while more than {@code mk} tasks are queued on it (the threshold
+ * {@code Mk}, a queue length as in the classic threshold policies), a receiver R otherwise; it
+ * tells its domain on every change of state and keeps the light set (members in R) and the heavy
+ * set (members in S). While the heavy set is smaller than the light set (light system load: few
+ * queues are long) it acts sender-initiated, exactly as {@link HeavyRequestPolicy}; otherwise
+ * (heavy system load) receiver-initiated, exactly as {@link LightRequestPolicy}. Tasks move newest
+ * first (cheapest to move: the seed notes that which task moves is key). The threshold is absolute
+ * on purpose: one relative to the fair share would call few nodes heavy at any load and never
+ * switch.
  */
 public final class BidirectionalPolicy implements BalancingPolicy {
     private static final int RECEIVER = LoadNotices.LIGHT;

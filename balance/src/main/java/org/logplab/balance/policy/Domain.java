@@ -1,10 +1,10 @@
 package org.logplab.balance.policy;
 
 /**
- * The domain arithmetic of ALGORITHMS.md §12, with capacities: the seed's domain average
- * {@code Wavg'} becomes the drain time {@code tau = (W_p + sum W_j) / (c_p + sum c_j)} over this
- * node and the domain members it has heard from, and a node's fair share of work is
- * {@code tau * c}. With equal capacities {@code tau * c} is the seed's {@code Wavg'}.
+ * The domain arithmetic of Xu, Zhang and Zhang (2009) (docs/algorithms.md §12), with capacities:
+ * the paper's domain average {@code Wavg'} becomes the drain time {@code tau = (W_p + sum W_j) /
+ * (c_p + sum c_j)} over this node and the domain members it has heard from, and a node's fair share
+ * of work is {@code tau * c}. With equal capacities {@code tau * c} is the seed's {@code Wavg'}.
  */
 final class Domain {
     private Domain() {

@@ -1,18 +1,18 @@
 package org.logplab.balance.policy;
 
 /**
- * {@code heavy}: sender-initiated balancing (ALGORITHMS.md §12, the seed's heavy-node request).
- * A node whose queued work exceeds {@code heavyFraction} times its fair share {@code tau c_p}
- * pushes its excess {@code W_p - tau c_p} to the domain members below their share, in proportion
- * to their deficits {@code tau c_j - W_j} (the seed copies the receiver formula; weighting by
- * deficit sends work where there is room). It acts when work is released on it, after each task it runs and when a member's
- * state changes; tasks move newest first. Under heavy system load few members are
- * below their share and every push adds to a busy node: this policy's known weakness. Nodes tell
- * their domain when they become heavy or stop being so ({@link LoadNotices}), and a node that has
- * run out of work pushed to it tells each member that pushed it some, even if its state did not
- * change: a pusher busy with its own work believes its pushed work still queued there (its
- * estimate assumes new work keeps coming), and without the word it kept about 76 % of a tree
- * grown on one node of two to itself.
+ * {@code heavy}: sender-initiated balancing (the heavy-node request of Xu, Zhang and Zhang (2009);
+ * docs/algorithms.md §12). A node whose queued work exceeds {@code heavyFraction} times its fair
+ * share {@code tau c_p} pushes its excess {@code W_p - tau c_p} to the domain members below their
+ * share, in proportion to their deficits {@code tau c_j - W_j} (the seed copies the receiver
+ * formula; weighting by deficit sends work where there is room). It acts when work is released on
+ * it, after each task it runs and when a member's state changes; tasks move newest first. Under
+ * heavy system load few members are below their share and every push adds to a busy node: this
+ * policy's known weakness. Nodes tell their domain when they become heavy or stop being so
+ * ({@link LoadNotices}), and a node that has run out of work pushed to it tells each member that
+ * pushed it some, even if its state did not change: a pusher busy with its own work believes its
+ * pushed work still queued there (its estimate assumes new work keeps coming), and without the word
+ * it kept about 76 % of a tree grown on one node of two to itself.
  */
 public final class HeavyRequestPolicy implements BalancingPolicy {
     private final double heavyFraction;

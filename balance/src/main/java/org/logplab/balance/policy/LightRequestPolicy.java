@@ -1,16 +1,16 @@
 package org.logplab.balance.policy;
 
 /**
- * {@code light}: receiver-initiated balancing (ALGORITHMS.md §12, the seed's light-node request).
- * A node whose queued work is below {@code lightFraction} of its fair share {@code tau c_p} (or
- * that is idle) asks each heavy domain member {@code j} for
+ * {@code light}: receiver-initiated balancing (the light-node request of Xu, Zhang and Zhang
+ * (2009); docs/algorithms.md §12). A node whose queued work is below {@code lightFraction} of its
+ * fair share {@code tau c_p} (or that is idle) asks each heavy domain member {@code j} for
  * {@code M_j = (tau c_p - W_p) H(j) / sum H}, {@code H(j) = W_j - tau c_j > 0}, from what it last
- * heard of their loads; when it knows of no heavy member it probes one member at random.
- * A node asked gives up to the amount but never more than its own excess; tasks move newest first.
- * Nodes tell their domain when they become heavy or stop being so (heavy: waiting work above
- * {@code 1 / lightFraction} times the share, see {@link LoadNotices}). A light node that got
- * nothing asks again after one round trip {@code 2(L + 2o)}: under light system load idle nodes
- * keep asking busy ones, the flood of futile requests the seed warns of.
+ * heard of their loads; when it knows of no heavy member it probes one member at random. A node
+ * asked gives up to the amount but never more than its own excess; tasks move newest first. Nodes
+ * tell their domain when they become heavy or stop being so (heavy: waiting work above {@code 1 /
+ * lightFraction} times the share, see {@link LoadNotices}). A light node that got nothing asks
+ * again after one round trip {@code 2(L + 2o)}: under light system load idle nodes keep asking busy
+ * ones, the flood of futile requests the seed warns of.
  */
 public final class LightRequestPolicy implements BalancingPolicy {
     private final double lightFraction;

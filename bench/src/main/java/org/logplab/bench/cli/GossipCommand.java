@@ -7,10 +7,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code logplab gossip}: gossiping in an {@code n x n} square mesh under the H* model (seed 001):
- * the seed's two-phase algorithm and our improved schedule, every timestep checked against the
- * model, beside Theorem 1's lower bound {@code (n^2 + n)/2} and the seed's formula
- * {@code (n^2 + 3n - 4)/2}.
+ * {@code logplab gossip}: gossiping in an {@code n x n} square mesh under the H* model (Wang and
+ * Ying; docs/algorithms.md §7): the seed's two-phase algorithm and our improved schedule, every
+ * timestep checked against the model, beside Theorem 1's lower bound {@code (n^2 + n)/2} and the
+ * seed's formula {@code (n^2 + 3n - 4)/2}.
  *
  * <p>JSON Lines, one object per (n, algorithm): {@code algo}, {@code n}, {@code steps} (also as
  * {@code time}, in timesteps), {@code predicted} (the seed's formula, for {@code seed} only),

@@ -8,10 +8,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code logplab ktree}: broadcasting {@code m} messages from one source to {@code n} processors
- * with {@code k} ports each by the k-tree algorithm (seed 002), every round checked against the
- * k-port model, beside the seed's upper bound {@code ceil(m/k) + max(ceil(log_k(n + 2k)), 2)} and
- * Theorem 2's lower bound {@code ceil(m/k) - 1 + ceil(log_(k+1) n)}, both with the usable ports
- * {@code k' = min(k, n - 1)}.
+ * with {@code k} ports each by the k-tree algorithm (Ding and Li; docs/algorithms.md §8), every
+ * round checked against the k-port model, beside the seed's upper bound {@code ceil(m/k) +
+ * max(ceil(log_k(n + 2k)), 2)} and Theorem 2's lower bound {@code ceil(m/k) - 1 + ceil(log_(k+1)
+ * n)}, both with the usable ports {@code k' = min(k, n - 1)}.
  *
  * <p>JSON Lines, one object per (m, n, k): {@code algo} ({@code ktree}), {@code m}, {@code n},
  * {@code k}, {@code ports} ({@code k'}), {@code rounds} (also as {@code time}), {@code predicted} (the schedule's closed form {@code ceil(m/k') - 1 + h}), {@code upper_bound}, {@code lower_bound},

@@ -14,9 +14,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code logplab summation}: optimal summation of {@code N} operands on {@code P} processors
- * (seed 003 §3), run under the model clock with the operands {@code 1..N}, beside its plan and
- * the seed's Theorem 6.
+ * {@code logplab summation}: optimal summation of {@code N} operands on {@code P} processors (Shou
+ * and Chen (1997), §3; docs/algorithms.md §5), run under the model clock with the operands
+ * {@code 1..N}, beside its plan and the seed's Theorem 6.
  *
  * <p>JSON Lines, one object per {@code N}: {@code algo} ({@code optimal-summation}), {@code P},
  * {@code N}, {@code root}, {@code L}, {@code o}, {@code g}, {@code clock} ({@code model}),

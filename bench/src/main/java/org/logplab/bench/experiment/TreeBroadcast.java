@@ -6,7 +6,7 @@ import org.logplab.core.Program;
 /**
  * The binary-tree broadcast of the runtime experiments: rank {@code r} receives from
  * {@code (r-1)/2} and sends to {@code 2r+1} and {@code 2r+2}; plus its exact model time from the
- * hand recursion (ALGORITHMS.md §1): a node that finished receiving at {@code t} has its
+ * hand recursion (docs/algorithms.md §1): a node that finished receiving at {@code t} has its
  * {@code i}-th child finish receiving at {@code t + i*max(g,o) + L + 2o}.
  */
 public final class TreeBroadcast {

@@ -61,7 +61,8 @@ class CliConventionsTest {
         List<String> header = new ArrayList<>();
         json.json().get(0).fieldNames().forEachRemaining(header::add);
         assertThat(lines.get(0)).isEqualTo(String.join(",", header));
-        // binomial needs ceil(log2 8) * (L + 2o) = 3 * 10 = 30 with L = 6, o = 2 (seed 003 Fig. 1)
+        // binomial needs ceil(log2 8) * (L + 2o) = 3 * 10 = 30 with L = 6, o = 2
+        // (Shou and Chen (1997), Fig. 1)
         assertThat(lines.get(1)).startsWith("binomial,8,8,0,6,2,4,model,30,1.0,30,true,\"{");
         assertThat(lines.get(2)).startsWith("butterfly,8,8,0,6,2,4,model,");
     }

@@ -29,7 +29,7 @@ class CollectiveCommandTest {
 
     @Test
     void optimalBroadcastMeetsTheSeedsT8AndAutoSaysWhyItChose() throws Exception {
-        // seed 003 Fig. 1: T*(8; 6, 2, 4) = 24; binomial needs ceil(log2 8) * (L + 2o) = 30.
+        // Shou and Chen (1997), Fig. 1: T*(8; 6, 2, 4) = 24; binomial needs ceil(log2 8) * (L + 2o) = 30.
         CliTest.Outcome o = CliTest.run("collective", "--algo", "optimal,binomial,auto", "--P", "8", "--json");
         List<JsonNode> rows = o.json();
         assertThat(rows).extracting(r -> r.get("time").asLong()).containsExactly(24L, 30L, 24L);
@@ -43,7 +43,8 @@ class CollectiveCommandTest {
 
     @Test
     void binomialOnAThreeMemberSubsetTakesTwoMessageTimes() throws Exception {
-        // seed 000 §2: K = 3 with the source at an end: ceil(log2 3) * (L + 2o) = 2 * 10 = 20
+        // Gu, Li and Liu (2002), §2: K = 3 with the source at an end:
+        // ceil(log2 3) * (L + 2o) = 2 * 10 = 20
         CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "8", "--dest", "2,5,7", "--root", "2", "--json");
         assertThat(o.json().get(0).get("time").asLong()).isEqualTo(20);
     }

@@ -77,7 +77,7 @@ class FftCommandTest {
         }
         // p = 1: c N log2 N = 2 * 1024 * 10.
         assertThat(rows.get(0).get("time").asLong()).isEqualTo(20480);
-        // p = 4, B = 256, G = 0, by hand with the rules of ALGORITHMS.md §1 (send busy o = 20, g = 20):
+        // p = 4, B = 256, G = 0, by hand with the rules of docs/algorithms.md §1 (send busy o = 20, g = 20):
         // scatter: the master sends at 0, 20, 40 (now 60); ranks 1-3 hold their blocks at 240, 260, 280.
         // local FFT 2*256*8 = 4096: ranks 0-3 at 4156, 4336, 4356, 4376.
         // stage 0 (0-1, 2-3): 0 sends 4156, gets 1's block (sent 4336) at 4556, ends 4576+512 = 5088;

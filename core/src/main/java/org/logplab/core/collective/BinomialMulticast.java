@@ -4,11 +4,11 @@ import org.logplab.core.LogP;
 import org.logplab.core.Processor;
 
 /**
- * Multicast by uniform halving (the "binomial" multicast of Gu, Li, Liu 2002, seed 000 §3;
- * ALGORITHMS.md §2) to an arbitrary ordered group with the source at any index. The source sends
- * to the center of its sequence (rule in {@link UniformHalving}); the source and the center then
- * recurse on their own halves. Each member finds its parent and its children (in send order) by
- * walking the halving from the whole sequence to its own segment, {@code O(log K)} steps.
+ * Multicast by uniform halving (the "binomial" multicast of Gu, Li and Liu (2002), §3;
+ * docs/algorithms.md §2) to an arbitrary ordered group with the source at any index. The source
+ * sends to the center of its sequence (rule in {@link UniformHalving}); the source and the center
+ * then recurse on their own halves. Each member finds its parent and its children (in send order)
+ * by walking the halving from the whole sequence to its own segment, {@code O(log K)} steps.
  *
  * <pre>{@code
  * Broadcast b = new BinomialMulticast();

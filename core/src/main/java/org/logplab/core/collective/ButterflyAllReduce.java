@@ -5,9 +5,9 @@ import org.logplab.core.LogP;
 import org.logplab.core.Processor;
 
 /**
- * Butterfly (recursive-doubling) all-reduce for any group size (seed 004 §4(3); ALGORITHMS.md §6).
- * With {@code p'} the largest power of two {@code <= K} and {@code r = K - p'} surplus members,
- * by group index:
+ * Butterfly (recursive-doubling) all-reduce for any group size (Xu, Zhang and Zhang (2009), §4(3);
+ * docs/algorithms.md §6). With {@code p'} the largest power of two {@code <= K} and {@code r = K -
+ * p'} surplus members, by group index:
  * <ol>
  *   <li><b>fold</b>: member {@code p' + i} ({@code i < r}) sends its value to member {@code i},
  *       which combines it;</li>
@@ -24,7 +24,7 @@ import org.logplab.core.Processor;
  * closed form {@code (m-1) max(g, D) + D}, {@code D = o + 7G + L + o + combineCost} (every member
  * alike, a step every {@code max(g, D)}). Otherwise the fold puts the first {@code r} members
  * {@code D} behind, and the members' send and receive gaps then differ member by member, so the
- * predictor evaluates the model rules of ALGORITHMS.md §1 over this schedule, member by member:
+ * predictor evaluates the model rules of docs/algorithms.md §1 over this schedule, member by member:
  * {@code O(K log K)} time, independent of the runtime (no threads, no channels).
  *
  * <p>Stateless and thread-safe: one instance may serve every processor of a run.

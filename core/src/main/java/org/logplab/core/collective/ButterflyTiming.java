@@ -3,7 +3,7 @@ package org.logplab.core.collective;
 import org.logplab.core.LogP;
 
 /**
- * The model time of {@link ButterflyAllReduce}: the rules of ALGORITHMS.md §1 applied to its
+ * The model time of {@link ButterflyAllReduce}: the rules of docs/algorithms.md §1 applied to its
  * fixed schedule, one clock state per member ({@code now}, earliest next send, earliest next
  * receive). Single use, not thread-safe.
  */

@@ -4,7 +4,7 @@ import org.logplab.core.LogP;
 import org.logplab.core.Processor;
 
 /**
- * Fibonacci-series multicast, Algorithm 1 of Gu, Li, Liu 2002 (seed 000 §4; ALGORITHMS.md §3), to
+ * Fibonacci-series multicast, Algorithm 1 of Gu, Li and Liu (2002) (§4; docs/algorithms.md §3), to
  * an arbitrary ordered group with the source at any index. For {@code f(n) <= K < f(n+1)} the
  * source first sends to a member that covers the smaller part of {@code f(n-2)} members and keeps
  * the larger part, so the source, which can send again after {@code g}, serves more members than
@@ -18,9 +18,9 @@ import org.logplab.core.Processor;
  *
  * <p><b>The seed's worked example</b> (figure 2, {@code K = 8, L = 6, o = 2, g = 4}): uniform
  * halving takes 30. The seed says only that figure 2(b) shows "another schedule" that is better;
- * the figure is lost. This algorithm takes exactly 24 there
- * ({@code T(8) = max{T(3) + 10, T(5) + 4} = max{14 + 10, 20 + 4}}), which is also the optimal
- * broadcast time {@code T*(8; 6, 2, 4) = 24} of seed 003; we read figure 2(b) as such a schedule.
+ * the figure is lost. This algorithm takes exactly 24 there ({@code T(8) = max{T(3) + 10, T(5) + 4}
+ * = max{14 + 10, 20 + 4}}), which is also the optimal broadcast time {@code T*(8; 6, 2, 4) = 24} of
+ * Shou and Chen (1997); we read figure 2(b) as such a schedule.
  *
  * <p><b>Where the seed is wrong.</b> Bound (9), {@code T(K) <= floor(n/2)(g + max{2g, L + 2o})},
  * holds (checked for every {@code K} up to thousands over many parameters). Step (10) has a sign

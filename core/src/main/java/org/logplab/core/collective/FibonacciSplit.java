@@ -1,10 +1,10 @@
 package org.logplab.core.collective;
 
 /**
- * The Fibonacci cut of seed 000 §4, Algorithm 1 (ALGORITHMS.md §3). With {@code f0 = 0, f1 = 1,
- * fn = f(n-1) + f(n-2)} and {@code f(n) <= K < f(n+1)} for a segment of {@code K} members
- * {@code d1..dK} with source {@code ds} (1-based): the smaller part has {@code f(n-2)} members and
- * the source stays in the larger one.
+ * The Fibonacci cut of Gu, Li and Liu (2002), §4, Algorithm 1 (docs/algorithms.md §3). With
+ * {@code f0 = 0, f1 = 1, fn = f(n-1) + f(n-2)} and {@code f(n) <= K < f(n+1)} for a segment of
+ * {@code K} members {@code d1..dK} with source {@code ds} (1-based): the smaller part has
+ * {@code f(n-2)} members and the source stays in the larger one.
  * <ul>
  *   <li>{@code s > f(n-2)}: the source sends to {@code d1}, which covers {@code d1..d(f(n-2))};
  *       the source keeps the rest;</li>

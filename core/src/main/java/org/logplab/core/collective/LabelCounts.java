@@ -5,8 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Counting functions of the general broadcast tree of seed 003 (ALGORITHMS.md §4): the root is
- * labelled 0 and a node labelled {@code t} has children labelled {@code t + D + k*I},
+ * Counting functions of the general broadcast tree of Shou and Chen (1997) (docs/algorithms.md §4):
+ * the root is labelled 0 and a node labelled {@code t} has children labelled {@code t + D + k*I},
  * {@code k = 0, 1, ...}. For a node with {@code x} units of remaining time:
  * <ul>
  *   <li>{@link #size f(x)}: nodes in its subtree with labels at most {@code x} above its own

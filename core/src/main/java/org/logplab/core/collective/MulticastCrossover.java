@@ -5,8 +5,9 @@ import java.util.List;
 import org.logplab.core.LogP;
 
 /**
- * Where the Fibonacci multicast (seed 000 §4) beats uniform halving (seed 000 §3), by their exact
- * predictors over a sweep of the gap {@code g}, for the command line to print.
+ * Where the Fibonacci multicast beats uniform halving (Gu, Li and Liu (2002), §4 and §3;
+ * docs/algorithms.md §2-3), by their exact predictors over a sweep of the gap {@code g}, for the
+ * command line to print.
  *
  * <pre>{@code
  * for (MulticastCrossover.Row row : MulticastCrossover.sweep(100, 0, 1000, new long[] {10, 40, 60})) {

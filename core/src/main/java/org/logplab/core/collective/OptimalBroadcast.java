@@ -5,18 +5,18 @@ import org.logplab.core.Message;
 import org.logplab.core.Processor;
 
 /**
- * Optimal single-item broadcast on LogP (seed 003 §1-2, after Karp, Sahay, Santos and Schauser;
- * ALGORITHMS.md §4) to an arbitrary ordered group with the source at any index: every member that
- * holds the item sends it as early and as often as it can, on the {@link OptimalTree} of the
- * group's size. Member {@code (source + j) mod K} is node {@code j} in preorder, the seed's
- * {@code (P_i - P_0) mod P} renaming.
+ * Optimal single-item broadcast on LogP (Shou and Chen (1997), §1-2, after Karp, Sahay, Santos and
+ * Schauser; docs/algorithms.md §4) to an arbitrary ordered group with the source at any index:
+ * every member that holds the item sends it as early and as often as it can, on the
+ * {@link OptimalTree} of the group's size. Member {@code (source + j) mod K} is node {@code j} in
+ * preorder, the seed's {@code (P_i - P_0) mod P} renaming.
  *
  * <pre>{@code
  * Broadcast b = new OptimalBroadcast();
  * long t = b.predict(LogP.of(6, 2, 4, 8), 8, 0, 8);   // 24, the seed's T*(8; 6, 2, 4)
  * }</pre>
  *
- * <p><b>Time.</b> Under the rules of ALGORITHMS.md §1 a member that has received at {@code t}
+ * <p><b>Time.</b> Under the rules of docs/algorithms.md §1 a member that has received at {@code t}
  * gets its k-th child's receive done at {@code t + D + k*I} with {@code D = o + (b-1)G + L + o}
  * and {@code I = max(g, o + (b-1)G)} for a {@code b}-byte payload: the seed's labels with
  * {@code L + 2o} and {@code g}, generalised to {@code g < o} and LogGP. {@link #predict} is the

@@ -8,9 +8,10 @@ import org.logplab.core.Message;
 import org.logplab.core.Processor;
 
 /**
- * Optimal summation on LogP (seed 003 §3, Algorithm 2; ALGORITHMS.md §5): {@code N} operands are
- * spread over the members of a group so that every member adds its share while its children's
- * partial sums arrive, and the root holds the total at the time its {@link SummationPlan} states.
+ * Optimal summation on LogP (Shou and Chen (1997), §3, Algorithm 2; docs/algorithms.md §5):
+ * {@code N} operands are spread over the members of a group so that every member adds its share
+ * while its children's partial sums arrive, and the root holds the total at the time its
+ * {@link SummationPlan} states.
  *
  * <pre>{@code
  * SummationPlan plan = SummationPlan.of(LogP.of(5, 2, 4, 7), 7, 82);     // time 29

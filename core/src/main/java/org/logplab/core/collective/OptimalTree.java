@@ -1,11 +1,11 @@
 package org.logplab.core.collective;
 
 /**
- * The optimal broadcast tree of {@code size} nodes on the general tree of seed 003 (Karp, Sahay,
- * Santos, Schauser; ALGORITHMS.md §4): root label 0, a node labelled {@code t} has children
- * labelled {@code t + D + k*I}, and the tree holds the {@code size} smallest labels (Theorem 1's
- * {@code B(P)}). Its largest label is the optimal time {@link #time() T*}, the least {@code T}
- * with {@code f(T) >= size} (Theorem 2, via {@link LabelCounts}).
+ * The optimal broadcast tree of {@code size} nodes on the general tree of Shou and Chen (1997)
+ * (after Karp, Sahay, Santos, Schauser; docs/algorithms.md §4): root label 0, a node labelled
+ * {@code t} has children labelled {@code t + D + k*I}, and the tree holds the {@code size} smallest
+ * labels (Theorem 1's {@code B(P)}). Its largest label is the optimal time {@link #time() T*}, the
+ * least {@code T} with {@code f(T) >= size} (Theorem 2, via {@link LabelCounts}).
  *
  * <p><b>Naming.</b> Nodes are numbered in preorder, children in send order, so every subtree is a
  * contiguous block of indices (Definition 3 / Theorem 3: the k-th child of the node at index

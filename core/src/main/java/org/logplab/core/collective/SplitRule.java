@@ -1,9 +1,9 @@
 package org.logplab.core.collective;
 
 /**
- * How a divide-and-conquer multicast (seed 000) cuts a segment of the destination sequence: the
- * source of segment {@code lo..hi} sends to one member, which covers one part, and keeps the
- * other. Implementations are stateless and thread-safe.
+ * How a divide-and-conquer multicast (Gu, Li and Liu (2002)) cuts a segment of the destination
+ * sequence: the source of segment {@code lo..hi} sends to one member, which covers one part, and
+ * keeps the other. Implementations are stateless and thread-safe.
  */
 @FunctionalInterface
 interface SplitRule {

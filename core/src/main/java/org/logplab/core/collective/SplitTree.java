@@ -10,7 +10,7 @@ import org.logplab.core.LogP;
  * {@code O(depth)} steps, and the exact model time of a multicast on it by a recursion over segment
  * (size, source position), memoised, in {@code O(depth)} distinct states for both seed-000 rules.
  *
- * <p>Timing (ALGORITHMS.md §1, the runtime's model clock): a node ready at {@code r} starts its
+ * <p>Timing (docs/algorithms.md §1, the runtime's model clock): a node ready at {@code r} starts its
  * {@code j}-th send at {@code r + j*max(g, busy)}, {@code busy = o + (bytes-1)G}, because a send
  * starts at {@code max(now, lastSendStart + g)} and keeps the sender busy for {@code busy}; the
  * child is ready (its receive ends) at {@code start + busy + L + o}. The makespan is the latest end

@@ -5,8 +5,8 @@ import org.logplab.core.LogP;
 
 /**
  * How {@link OptimalSummation} adds {@code operands} numbers on a group of {@code groupSize}
- * members: how many members take part, the finishing time, and the tree. Seed 003 §3
- * (ALGORITHMS.md §5), corrected.
+ * members: how many members take part, the finishing time, and the tree. Shou and Chen (1997), §3
+ * (docs/algorithms.md §5), corrected.
  *
  * <p><b>Model.</b> One addition takes 1 model unit. A member with {@code T_i} units of its own
  * time before it must send to its parent can receive and fold in its children's partial sums, each

@@ -7,9 +7,9 @@ import org.logplab.core.Processor;
 
 /**
  * All-reduce as a tree reduce to the group's source followed by a broadcast back, on the
- * uniform-halving tree of seed 000 §3 (ALGORITHMS.md §2) both ways: {@code 2 log2 K} message
- * steps against the butterfly's {@code log2 K} (seed 004 §4(3)), for comparison with
- * {@link ButterflyAllReduce}.
+ * uniform-halving tree of Gu, Li and Liu (2002), §3 (docs/algorithms.md §2) both ways: {@code 2
+ * log2 K} message steps against the butterfly's {@code log2 K} (Xu, Zhang and Zhang (2009), §4(3)),
+ * for comparison with {@link ButterflyAllReduce}.
  * <ol>
  *   <li><b>reduce</b>: each member receives its tree children's partial results in reverse send
  *       order (the last child of the broadcast roots the smallest subtree, so it is ready first),

@@ -18,7 +18,7 @@ import org.logplab.core.LogP;
  *       sends no earlier than {@code g} after its reduce send; these carried-over gaps are why
  *       the broadcast half is not simply {@link BinomialMulticast#predict} shifted.</li>
  * </ul>
- * Rules of ALGORITHMS.md §1; 8-byte values, {@code busy = o + 7G}. Single use, not thread-safe.
+ * Rules of docs/algorithms.md §1; 8-byte values, {@code busy = o + 7G}. Single use, not thread-safe.
  */
 final class TreeReduceTiming {
     private final LogP params;

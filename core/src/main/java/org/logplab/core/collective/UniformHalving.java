@@ -1,8 +1,8 @@
 package org.logplab.core.collective;
 
 /**
- * The uniform-halving cut of seed 000 §3 (ALGORITHMS.md §2), as given there for the sequence
- * {@code D[left..right]} with source {@code s}:
+ * The uniform-halving cut of Gu, Li and Liu (2002), §3 (docs/algorithms.md §2), as given there for
+ * the sequence {@code D[left..right]} with source {@code s}:
  * <pre>
  * center = left + ceil((right-left)/2)    if s &lt; (left+right)/2
  *        = left + floor((right-left)/2)   if s &gt; (left+right)/2

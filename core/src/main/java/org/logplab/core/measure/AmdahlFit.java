@@ -1,12 +1,12 @@
 package org.logplab.core.measure;
 
 /**
- * Amdahl's law with overhead (ALGORITHMS.md §11), {@code S(P) = 1 / (F + (1 - F)/P + K1 + K2 P^2)},
- * fitted by least squares to measured (processors, speedup) points. In {@code 1/S - 1/P =
- * F (1 - 1/P) + K1 + K2 P^2} the unknowns enter linearly, so the fit solves the 3 x 3 normal
- * equations of that form exactly; it needs at least three distinct processor counts. A serial
- * fraction {@code F}, a constant overhead {@code K1} and an overhead growing as {@code P^2}, all
- * in units of the serial time. Immutable.
+ * Amdahl's law with overhead (Xu, Zhang and Zhang (2009), §2; docs/algorithms.md §11), {@code S(P)
+ * = 1 / (F + (1 - F)/P + K1 + K2 P^2)}, fitted by least squares to measured (processors, speedup)
+ * points. In {@code 1/S - 1/P = F (1 - 1/P) + K1 + K2 P^2} the unknowns enter linearly, so the fit
+ * solves the 3 x 3 normal equations of that form exactly; it needs at least three distinct
+ * processor counts. A serial fraction {@code F}, a constant overhead {@code K1} and an overhead
+ * growing as {@code P^2}, all in units of the serial time. Immutable.
  *
  * @param serialFraction {@code F}
  * @param k1             {@code K1}, constant overhead

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The Hockney model {@code t(m) = t0 + m / r_inf} fitted by least squares to (message size,
- * one-way time) points (ALGORITHMS.md §10). Times in nanoseconds, sizes in bytes.
+ * one-way time) points (docs/algorithms.md §10). Times in nanoseconds, sizes in bytes.
  *
  * <p>The fit minimises relative residuals, {@code sum(((t_i - t(m_i)) / t_i)^2)} (weights
  * {@code 1 / t_i^2}): sizes span orders of magnitude (8 B to 1 MB), and an ordinary fit lets the

@@ -7,7 +7,7 @@ import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 
 /**
- * Hot potato (fire brigade, ALGORITHMS.md §10) on the wall clock: a token travels
+ * Hot potato (fire brigade, docs/algorithms.md §10) on the wall clock: a token travels
  * {@code 0 -> 1 -> ... -> P-1 -> 0}; time per hop = lap time / P. With more processors than
  * cores it measures the scheduler's hand-offs, not the channels ({@link #oversubscribed}).
  */

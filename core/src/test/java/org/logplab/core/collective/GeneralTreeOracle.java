@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Brute force over the general broadcast tree of seed 003 (root 0, children of {@code t} at
- * {@code t + D + k*I}), independent of the production code: the labels in increasing order, by
- * expanding nodes from a priority queue, and Theorem 2's recursion for {@code f}.
+ * Brute force over the general broadcast tree of Shou and Chen (1997) (root 0, children of
+ * {@code t} at {@code t + D + k*I}), independent of the production code: the labels in increasing
+ * order, by expanding nodes from a priority queue, and Theorem 2's recursion for {@code f}.
  */
 final class GeneralTreeOracle {
 

@@ -7,7 +7,10 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 
-/** The predictors against the analysis of seed 000 (ALGORITHMS.md §2, §3), where it is right and where not. */
+/**
+ * The predictors against the analysis of Gu, Li and Liu (2002) (docs/algorithms.md §2, §3), where
+ * it is right and where not.
+ */
 class MulticastTheoryTest {
     private final BinomialMulticast binomial = new BinomialMulticast();
     private final FibonacciMulticast fibonacci = new FibonacciMulticast();

@@ -13,8 +13,9 @@ import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
 
 /**
- * Optimal broadcast (seed 003 §1-2): counts against Theorem 2's recursion and brute force, the
- * tree against the brute-force smallest labels, the seed's worked examples, and the bounds.
+ * Optimal broadcast (Shou and Chen (1997), §1-2): counts against Theorem 2's recursion and brute
+ * force, the tree against the brute-force smallest labels, the seed's worked examples, and the
+ * bounds.
  */
 class OptimalBroadcastTest {
 

@@ -14,8 +14,8 @@ import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
 
 /**
- * Optimal summation (seed 003 §3): exact results, every operand read once, model time equal to the
- * plan, and the plan equal to a brute-force search over member counts and times.
+ * Optimal summation (Shou and Chen (1997), §3): exact results, every operand read once, model time
+ * equal to the plan, and the plan equal to a brute-force search over member counts and times.
  */
 class OptimalSummationTest {
 

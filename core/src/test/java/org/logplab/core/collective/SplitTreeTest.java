@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
-/** The cuts of seed 000 and the roles members compute from them. */
+/** The cuts of Gu, Li and Liu (2002) and the roles members compute from them. */
 class SplitTreeTest {
 
     static Stream<SplitRule> rules() {
@@ -44,8 +44,8 @@ class SplitTreeTest {
 
     @Test
     void halvingReproducesTheSendsOfTheSeedsFigureFour() {
-        // Seed 000 §5, K = 18, source p1 (1-based): p1 sends to p10, p5, p3, p2; p10 to p14, p12,
-        // p11; p12 to p13; p3 to p4.
+        // Gu, Li and Liu (2002), §5, K = 18, source p1 (1-based): p1 sends to p10, p5, p3, p2;
+        // p10 to p14, p12, p11; p12 to p13; p3 to p4.
         assertThat(children(UniformHalving.RULE, 18, 0, 0)).containsExactly(9, 4, 2, 1);
         assertThat(children(UniformHalving.RULE, 18, 0, 9)).containsExactly(13, 11, 10);
         assertThat(children(UniformHalving.RULE, 18, 0, 11)).containsExactly(12);

@@ -3,7 +3,7 @@ package org.logplab.core.collective.gossip;
 import java.util.List;
 
 /**
- * A gossip schedule for the H* square mesh of seed 001: it drives an {@link HStarMesh} step by
+ * A gossip schedule for the H* square mesh of Wang and Ying: it drives an {@link HStarMesh} step by
  * step until every node holds all {@code n^2} messages. The mesh checks every step, so an
  * algorithm cannot claim a time it did not achieve.
  *
@@ -47,7 +47,10 @@ public sealed interface GossipAlgorithm permits SeedGossip, ImprovedGossip {
         throw new IllegalArgumentException("unknown gossip algorithm '" + name + "'; known: seed, improved");
     }
 
-    /** Theorem 1 of seed 001: no schedule finishes in fewer than {@code (n^2 + n) / 2} timesteps (always an integer). */
+    /**
+     * Theorem 1 of Wang and Ying: no schedule finishes in fewer than {@code (n^2 + n) / 2} timesteps
+     * (always an integer).
+     */
     static int lowerBound(int n) {
         return (n * n + n) / 2;
     }

@@ -1,7 +1,7 @@
 package org.logplab.core.collective.gossip;
 
 /**
- * One gossip run on the H* mesh of seed 001, as the command line prints it.
+ * One gossip run on the H* mesh of Wang and Ying, as the command line prints it.
  *
  * <pre>{@code
  * GossipReport r = GossipReport.run(8, "improved");

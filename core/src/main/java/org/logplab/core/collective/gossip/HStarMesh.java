@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A round-based {@code n x n} square mesh under the H* model of seed 001 (Wang and Ying, <i>The
+ * A round-based {@code n x n} square mesh under the H* model of Wang and Ying (<i>The
  * Gossiping Algorithm in Square Mesh</i>, §1; Krumme et al.'s half-duplex all-port model): the
  * referee every gossip schedule here runs through.
  *

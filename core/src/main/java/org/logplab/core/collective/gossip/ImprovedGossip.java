@@ -1,9 +1,9 @@
 package org.logplab.core.collective.gossip;
 
 /**
- * A gossip schedule for the H* square mesh of seed 001 (Wang and Ying, <i>The Gossiping Algorithm
- * in Square Mesh</i>) that beats the seed's {@code (n^2 + 3n - 4)/2} timesteps for every
- * {@code n >= 3} and stays within three steps of the {@code (n^2 + n)/2} lower bound of its
+ * A gossip schedule for the H* square mesh of Wang and Ying (<i>The Gossiping Algorithm in Square
+ * Mesh</i>; docs/algorithms.md §7) that beats the seed's {@code (n^2 + 3n - 4)/2} timesteps for
+ * every {@code n >= 3} and stays within three steps of the {@code (n^2 + n)/2} lower bound of its
  * Theorem 1 (for {@code n = 2} the seed already meets it).
  *
  * <p>The seed loses {@code n - 2} steps against the bound in two places (its conclusion blames the

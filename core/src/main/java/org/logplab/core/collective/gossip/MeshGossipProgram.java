@@ -7,9 +7,9 @@ import org.logplab.core.Processor;
 import org.logplab.core.Program;
 
 /**
- * Runs a checked H* gossip schedule (seed 001) on the LogP runtime: mesh node {@code (x, y)} is the
- * processor of rank {@code x * n + y}, and every packet of the schedule becomes a real message
- * whose payload is the id of the gossiped message, so the data itself travels through the
+ * Runs a checked H* gossip schedule (Wang and Ying) on the LogP runtime: mesh node {@code (x, y)}
+ * is the processor of rank {@code x * n + y}, and every packet of the schedule becomes a real
+ * message whose payload is the id of the gossiped message, so the data itself travels through the
  * runtime's channels.
  *
  * <p>In timestep {@code s} (the message tag) each processor first sends its packets of that

@@ -1,8 +1,8 @@
 package org.logplab.core.collective.gossip;
 
 /**
- * The gossip algorithm of seed 001 (Wang Zhuoyan and Ying Jing, <i>The Gossiping Algorithm in
- * Square Mesh</i>, §3; ALGORITHMS.md §7) for the H* model: {@code (n^2 + 3n - 4) / 2} timesteps
+ * The gossip algorithm of Wang Zhuoyan and Ying Jing (<i>The Gossiping Algorithm in Square
+ * Mesh</i>, §3; docs/algorithms.md §7) for the H* model: {@code (n^2 + 3n - 4) / 2} timesteps
  * on an {@code n x n} mesh, against the lower bound {@code (n^2 + n) / 2} of its Theorem 1.
  *
  * <p>Node {@code (x, y)} is <i>even</i> if {@code x + y} is even, <i>odd</i> otherwise.

@@ -1,9 +1,9 @@
 package org.logplab.core.collective.gossip;
 
 /**
- * Phase 2 of seed 001 on one line (a row or a column) of the mesh: the linear gossip of figure 2,
- * step by step. Line position {@code i} is mesh node {@code node[i]}; the centre is
- * {@code c = (n-1)/2} for odd {@code n} and {@code n/2} for even {@code n}.
+ * Phase 2 of Wang and Ying's algorithm on one line (a row or a column) of the mesh: the linear
+ * gossip of figure 2, step by step. Line position {@code i} is mesh node {@code node[i]}; the
+ * centre is {@code c = (n-1)/2} for odd {@code n} and {@code n/2} for even {@code n}.
  *
  * <p>Every position keeps two FIFO queues, {@code R_i} (to send right) and {@code L_i} (to send
  * left), both starting with the messages the node must spread along this line. Left of the centre,

@@ -1,7 +1,7 @@
 package org.logplab.core.collective.gossip;
 
 /**
- * One packet of one timestep in the H* model of seed 001 (Wang and Ying, <i>The Gossiping
+ * One packet of one timestep in the H* model of Wang and Ying (<i>The Gossiping
  * Algorithm in Square Mesh</i>): message {@code message} crosses the link from node {@code from}
  * to its neighbour {@code to}.
  *

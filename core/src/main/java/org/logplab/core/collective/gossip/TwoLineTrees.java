@@ -1,9 +1,9 @@
 package org.logplab.core.collective.gossip;
 
 /**
- * One spanning tree per message of an {@code n x n} mesh, the routes of {@link ImprovedGossip}.
- * For even {@code n} every link carries exactly the {@code (n^2 + n)/2} messages of Theorem 1 of
- * seed 001 (for odd {@code n} within two of it), while the trees stay shallow at the mesh's centre.
+ * One spanning tree per message of an {@code n x n} mesh, the routes of {@link ImprovedGossip}. For
+ * even {@code n} every link carries exactly the {@code (n^2 + n)/2} messages of Theorem 1 of Wang
+ * and Ying (for odd {@code n} within two of it), while the trees stay shallow at the mesh's centre.
  *
  * <p>The seed's routes are dimension-ordered: an even message is broadcast along its row, then
  * every node of that row broadcasts it along its column (odd messages the other way round). Then

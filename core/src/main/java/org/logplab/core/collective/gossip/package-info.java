@@ -1,7 +1,7 @@
 /**
  * Gossiping in an {@code n x n} square mesh under the H* model (half-duplex links, all-port nodes,
- * one message per packet, one edge per timestep), after seed 001: Wang Zhuoyan and Ying Jing,
- * <i>The Gossiping Algorithm in Square Mesh</i> (ALGORITHMS.md §7).
+ * one message per packet, one edge per timestep), after Wang Zhuoyan and Ying Jing,
+ * <i>The Gossiping Algorithm in Square Mesh</i> (docs/algorithms.md §7).
  *
  * <p>{@link org.logplab.core.collective.gossip.HStarMesh} is the referee every schedule runs
  * through; {@link org.logplab.core.collective.gossip.SeedGossip} is the seed's two-phase algorithm,

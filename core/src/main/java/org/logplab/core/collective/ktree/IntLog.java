@@ -1,7 +1,7 @@
 package org.logplab.core.collective.ktree;
 
 /**
- * Exact integer logarithms for the bounds of seed 002. Floating-point {@code log(x)/log(b)} rounds
+ * Exact integer logarithms for the bounds of Ding and Li. Floating-point {@code log(x)/log(b)} rounds
  * the wrong way exactly at powers ({@code log(1000)/log(10)} is {@code 2.9999999999999996}), and the
  * bounds' ceilings sit on those powers, so only whole-number arithmetic is used here.
  */

@@ -3,7 +3,7 @@ package org.logplab.core.collective.ktree;
 import java.util.List;
 
 /**
- * A round-based network of {@code n} processors in the k-port model of seed 002 (Ding and Li, §2):
+ * A round-based network of {@code n} processors in the k-port model of Ding and Li (§2):
  * the referee every multiple-message broadcast here runs through. Processor 0, the source, starts
  * holding messages {@code 0..m-1}; every other processor starts empty.
  *

@@ -1,7 +1,7 @@
 package org.logplab.core.collective.ktree;
 
 /**
- * One send of one round in the k-port model of seed 002: processor {@code from} sends message
+ * One send of one round in the k-port model of Ding and Li: processor {@code from} sends message
  * {@code message} to processor {@code to}. Immutable; no validation here, {@link KPortNetwork#round}
  * judges a send against the network.
  *

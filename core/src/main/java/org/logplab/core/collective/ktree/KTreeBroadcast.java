@@ -2,7 +2,7 @@ package org.logplab.core.collective.ktree;
 
 /**
  * The k-tree algorithm for broadcasting {@code m} messages from processor 0 to {@code n}
- * processors in the k-port model (seed 002 §4-5, after Bar-Noy and Ho): {@code k} spanning trees
+ * processors in the k-port model (Ding and Li, §4-5, after Bar-Noy and Ho): {@code k} spanning trees
  * ("k scanning trees"), each a k-ary tree on the other {@code n - 1} processors hung under the
  * source, such that over all trees no processor has more than {@code k} children and a
  * processor's children are distinct. Message {@code i} travels down tree {@code i mod k}, injected

@@ -2,7 +2,7 @@ package org.logplab.core.collective.ktree;
 
 /**
  * One k-tree broadcast run, as the command line prints it: the rounds the schedule took through a
- * {@link KPortNetwork} (every round checked) beside seed 002's upper and lower bounds.
+ * {@link KPortNetwork} (every round checked) beside Ding and Li's upper and lower bounds.
  *
  * <pre>{@code
  * KTreeReport r = KTreeReport.run(4, 7, 2);

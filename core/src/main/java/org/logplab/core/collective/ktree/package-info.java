@@ -1,7 +1,7 @@
 /**
  * Broadcasting {@code m} messages from one source to {@code n} processors in the k-port model with
- * the k-tree algorithm, after seed 002: Ding Ding and Li Weisheng, <i>Algorithm and Analysis of
- * Multiple Messages Broadcast in the Multiport Model</i> (ALGORITHMS.md §8), which analyses the
+ * the k-tree algorithm, after Ding Ding and Li Weisheng, <i>Algorithm and Analysis of
+ * Multiple Messages Broadcast in the Multiport Model</i> (docs/algorithms.md §8), which analyses the
  * k-tree algorithm of Bar-Noy and Ho. Time is counted in rounds.
  *
  * <p>{@link org.logplab.core.collective.ktree.KPortNetwork} is the referee every schedule runs
