@@ -102,18 +102,12 @@ class CliConventionsTest {
 
     /** The version comes from the build: the one the POM declares, not a string in the code. */
     @Test
-    void theBuildInfoIsThePomsVersionAndTheCheckedOutCommit() throws Exception {
+    void theBuildInfoIsThePomsVersion() throws Exception {
         String pom = Files.readString(Path.of("pom.xml")); // the bench module's, whose parent names the version
         Matcher parent = Pattern.compile("<parent>.*?<version>([^<]+)</version>", Pattern.DOTALL).matcher(pom);
         assertThat(parent.find()).isTrue();
         assertThat(BuildInfo.current().version()).isEqualTo(parent.group(1));
-        if (Files.exists(Path.of("..", ".git")) && BuildInfo.current().commit().isPresent()) {
-            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(Path.of("..").toFile()).start();
-            String head = new String(git.getInputStream().readAllBytes()).strip();
-            if (git.waitFor() == 0) {
-                assertThat(head).startsWith(BuildInfo.current().commit().orElseThrow());
-            }
-        }
+        // the commit against git: PackagedJarsIT, on the packaged jar (a commit made while the build runs moves HEAD)
     }
 
     @Test
