@@ -48,6 +48,13 @@ final class JmhCommand extends RowsCommand {
 
     @Override
     int execute() throws Exception {
+        // What the command line says is checked first: a bad --report is bad usage wherever the jar is.
+        if (report != null) {
+            if (jmhArguments.contains("-rff") || jmhArguments.contains("-rf")) {
+                throw new IllegalArgumentException("give either --report or JMH's -rf/-rff, not both");
+            }
+            OutputPaths.checkWritableFile("--report", report);
+        }
         Path benchmarks = jar != null ? jar : defaultJar();
         if (!Files.isRegularFile(benchmarks)) {
             throw new IllegalArgumentException("no JMH jar at " + benchmarks + (jar != null ? ""
@@ -59,10 +66,6 @@ final class JmhCommand extends RowsCommand {
         command.addAll(List.of("-jar", benchmarks.toString()));
         command.addAll(jmhArguments);
         if (report != null) {
-            if (jmhArguments.contains("-rff") || jmhArguments.contains("-rf")) {
-                throw new IllegalArgumentException("give either --report or JMH's -rf/-rff, not both");
-            }
-            OutputPaths.checkWritableFile("--report", report);
             Files.deleteIfExists(report); // a stale file must not pass for this run's results
             command.addAll(List.of("-rf", "json", "-rff", report.toString()));
         }
