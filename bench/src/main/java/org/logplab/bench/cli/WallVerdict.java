@@ -1,8 +1,5 @@
 package org.logplab.bench.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -50,17 +47,9 @@ final class WallVerdict {
         return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside %.1f-%.1fx their"
                         + " prediction (up to %.1fx)%s%s; they are marked disturbed, and measure the machine's other work more than"
                         + " the algorithm", disturbed, judged, LOW, HIGH, worst,
-                loadAverage().map(l -> "; load average " + l + " (1, 5, 15 min) on " + cores + " cores").orElse(""),
+                Optional.ofNullable(WallTolerance.loadAverage())
+                        .map(l -> String.format(java.util.Locale.ROOT, "; load average %.2f over the last minute on %d cores", l, cores))
+                        .orElse(""),
                 threads > cores ? "; " + threads + " threads on " + cores + " cores oversubscribe them" : ""));
-    }
-
-    /** The 1, 5 and 15 minute load averages, from {@code /proc/loadavg}, if readable. */
-    static Optional<String> loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f.length >= 3 ? Optional.of(f[0] + " " + f[1] + " " + f[2]) : Optional.empty();
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty(); // not Linux, or not readable: the line goes without it
-        }
     }
 }
