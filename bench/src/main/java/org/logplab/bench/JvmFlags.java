@@ -1,6 +1,7 @@
 package org.logplab.bench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,8 +43,10 @@ public final class JvmFlags {
 
     /** The flags of a JVM that runs the JMH suites on the running JDK: {@link #REQUIRED}, and on JDK 24+ {@link #ALLOW_SUN_MISC_UNSAFE}. */
     public static List<String> forJmh() {
-        return Runtime.version().feature() >= 24
-                ? java.util.stream.Stream.concat(REQUIRED.stream(), java.util.stream.Stream.of(ALLOW_SUN_MISC_UNSAFE)).toList()
-                : REQUIRED;
+        List<String> flags = new ArrayList<>(REQUIRED);
+        if (Runtime.version().feature() >= 24) {
+            flags.add(ALLOW_SUN_MISC_UNSAFE);
+        }
+        return List.copyOf(flags);
     }
 }

@@ -42,10 +42,8 @@ abstract class CommandBase implements Callable<Integer> {
         out().flush();
         if (code == 0 && !failedChecks.isEmpty()) {
             int shown = Math.min(3, failedChecks.size());
-            err().println("logplab: " + spec.name() + ": " + failedChecks.size() + " of " + checks + " checks failed: "
+            return failed(failedChecks.size() + " of " + checks + " checks failed: "
                     + String.join("; ", failedChecks.subList(0, shown)) + (shown < failedChecks.size() ? "; ..." : ""));
-            err().flush();
-            return 1;
         }
         return code;
     }

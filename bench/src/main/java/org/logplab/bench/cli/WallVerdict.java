@@ -14,11 +14,6 @@ import java.util.Optional;
  * says the host looked busy, with the load average where {@code /proc/loadavg} is readable.
  */
 final class WallVerdict {
-    /** Below this ratio of measured over predicted, a time is disturbed. */
-    static final double LOW = WallTolerance.LOW;
-    /** Above this ratio of measured over predicted, a time is disturbed. */
-    static final double HIGH = WallTolerance.HIGH;
-
     private int disturbed;
     private int judged;
     private double worst = 1;
@@ -27,7 +22,7 @@ final class WallVerdict {
     boolean judge(double measured, double predicted) {
         double ratio = measured / predicted;
         judged++;
-        boolean off = !(ratio >= LOW && ratio <= HIGH);
+        boolean off = WallTolerance.disturbed(ratio, false);
         if (off) {
             disturbed++;
             worst = Math.abs(Math.log(ratio)) > Math.abs(Math.log(worst)) ? ratio : worst;
@@ -46,7 +41,7 @@ final class WallVerdict {
         int cores = Runtime.getRuntime().availableProcessors();
         return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside %.1f-%.1fx their"
                         + " prediction (up to %.1fx)%s%s; they are marked disturbed, and measure the machine's other work more than"
-                        + " the algorithm", disturbed, judged, LOW, HIGH, worst,
+                        + " the algorithm", disturbed, judged, WallTolerance.LOW, WallTolerance.HIGH, worst,
                 Optional.ofNullable(WallTolerance.loadAverage())
                         .map(l -> String.format(java.util.Locale.ROOT, "; load average %.2f over the last minute on %d cores", l, cores))
                         .orElse(""),
