@@ -1,25 +1,15 @@
 package org.logplab.bench.cli;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ForkJoinPool;
-import org.logplab.balance.BalanceConfig;
-import org.logplab.balance.BalanceResult;
-import org.logplab.balance.BalanceRun;
-import org.logplab.balance.ForkJoinReference;
 import org.logplab.balance.MeanInterval;
 import org.logplab.balance.Topology;
 import org.logplab.balance.policy.Policies;
-import org.logplab.balance.workload.UtsWorkload;
-import org.logplab.balance.workload.Workload;
 import org.logplab.balance.workload.Workloads;
 import org.logplab.core.ClockKind;
-import org.logplab.core.Machine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,9 +35,12 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "balance", header = "Compare load-balancing policies on the LogP runtime.")
 final class BalanceCommand extends RowsCommand {
-    private static final long[] SEED_CAPACITIES = {20, 90, 30, 20, 40};
+    /** The seed paper's five nodes' capacities, work units per time unit. */
+    static final long[] SEED_CAPACITIES = {20, 90, 30, 20, 40};
+    /** A node's capacity in the other workloads, by default. */
+    static final long CAPACITY = 10;
 
-    @Option(names = "--policy", split = ",", defaultValue = "none,light,heavy,bidirectional,stealing,adaptive",
+    @Option(names = "--policy", split = ",", defaultValue = BalanceRuns.POLICIES,
             description = "Policies: none, light, heavy, bidirectional, stealing, adaptive, forkjoin (wall clock only).")
     List<String> policies;
 
@@ -116,34 +109,8 @@ final class BalanceCommand extends RowsCommand {
     @Option(names = "--mk", defaultValue = "2", description = "bidirectional: a node is a sender with more than this many tasks queued (default 2).")
     int mk;
 
-    /** The machine of every LogP run of this command, opened by the first; closed when the command ends. */
-    private Machine machine;
-    /** The pool of every fork/join run of this command, made by the first. */
-    private ForkJoinPool forkJoinPool;
-
     @Override
     int execute() {
-        try {
-            return compareAll();
-        } finally {
-            if (machine != null) {
-                machine.close();
-                machine = null;
-            }
-            if (forkJoinPool != null) {
-                forkJoinPool.shutdownNow();
-                forkJoinPool = null;
-            }
-        }
-    }
-
-    /** The message costs of a sweep (model units): cheap, the defaults, expensive. */
-    private static final long[][] SWEEP_COSTS = {{2, 0, 1}, {10, 2, 4}, {50, 10, 20}};
-
-    /** One measurement: a load and policy's result (the mean over the seeds) and the 95 % interval of its mean response. */
-    private record Measured(BalanceResult result, MeanInterval response) { }
-
-    private int compareAll() {
         ClockKind clockKind = logp.clockKind();
         String kind = workload.toLowerCase(Locale.ROOT);
         long[] caps = capacities();
@@ -164,14 +131,32 @@ final class BalanceCommand extends RowsCommand {
         if (clockKind == ClockKind.WALL) {
             warnIfOversubscribed(caps.length);
         }
-        if (sweep) {
-            if (!kind.equals("poisson") || clockKind != ClockKind.MODEL) {
-                throw new IllegalArgumentException("--sweep runs the poisson workload on the model clock: give --workload poisson "
-                        + "and leave --clock at model");
-            }
-            return sweep(kind, caps, levels, top, runs);
+        if (sweep && (!kind.equals("poisson") || clockKind != ClockKind.MODEL)) {
+            throw new IllegalArgumentException("--sweep runs the poisson workload on the model clock: give --workload poisson "
+                    + "and leave --clock at model");
         }
-        Map<Integer, Map<String, Measured>> byLoad = measure(kind, caps, levels, top, clockKind, runs, logp.latency, logp.overhead, logp.gap);
+        BalanceRuns.Settings settings = new BalanceRuns.Settings(kind, caps, top, clockKind, policies, parameters(), tasks, costs,
+                meanCost, shape, unitNanos, seed, runs);
+        try (BalanceRuns balance = new BalanceRuns(settings);
+             Progress steps = progress("balance", (sweep ? BalanceRuns.SWEEP_COSTS.length : 1) * (long) levels.size() * policies.size())) {
+            if (sweep) {
+                for (long[] cost : BalanceRuns.SWEEP_COSTS) {
+                    showSweep(balance, balance.sweep(cost, levels, steps), levels, settings);
+                }
+                output().line("times in model units; " + caps.length + " nodes, " + top + "; poisson responses leave out the first "
+                        + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)");
+            } else {
+                showComparison(balance, balance.measure(levels, logp.latency, logp.overhead, logp.gap, steps, false), settings);
+            }
+        }
+        return 0;
+    }
+
+    /** The rows of every load and policy, the legend, each policy's own events, and the comparisons. */
+    private void showComparison(BalanceRuns balance, Map<Integer, Map<String, BalanceRuns.Measured>> byLoad, BalanceRuns.Settings settings) {
+        ClockKind clockKind = settings.clock();
+        String kind = settings.kind();
+        int runs = settings.runs();
         Output.Table table = output().table(Column.of("workload", "workload"), Column.of("load", r -> r.get("load") == null ? "n/a" : r.get("load")), Column.of("policy", "policy"),
                 Column.of("makespan", "makespan", "%,d"), Column.of("ideal", "ideal_makespan", "%,.0f"),
                 Column.of("efficiency", "efficiency", "%.3f"),
@@ -179,7 +164,7 @@ final class BalanceCommand extends RowsCommand {
                 Column.of("p99 resp", "p99_response", "%,.0f"), Column.of("msgs/task", "messages_per_task", "%.2f"),
                 Column.of("migr/task", "migrations_per_task", "%.3f"), Column.of("tasks", "tasks"), Column.of("done", "tasks_done"),
                 Column.of("share corr", "share_correlation", "%.3f"), Column.of("max/avg load", "max_avg_load", "%.2f"));
-        byLoad.forEach((level, rows) -> rows.forEach((p, row) -> table.add(row(kind, level, p, row, clockKind, caps.length, top))));
+        byLoad.forEach((level, rows) -> rows.forEach((p, row) -> table.add(balance.row(level, p, row))));
         Output output = output();
         output.line("times in " + (clockKind == ClockKind.MODEL ? "model units" : "ns") + "; ideal = total work / total capacity;"
                 + " share corr = correlation of each node's share of the work with its share of the capacity;"
@@ -195,7 +180,6 @@ final class BalanceCommand extends RowsCommand {
             }
         }));
         compare(byLoad);
-        return 0;
     }
 
     /** What one task costs a run at the least, ns: measured here at about 35 us (200,000 poisson tasks on 4 nodes in 7 s). */
@@ -225,7 +209,7 @@ final class BalanceCommand extends RowsCommand {
         if (clockKind == ClockKind.WALL && unitNanos < 1) {
             throw new IllegalArgumentException("--unit must be at least 1 ns under the wall clock, got " + unitNanos);
         }
-        double perLevelRuns = (sweep ? SWEEP_COSTS.length : 1) * policies.size() * (clockKind == ClockKind.WALL ? runs + 1 : runs);
+        double perLevelRuns = (sweep ? BalanceRuns.SWEEP_COSTS.length : 1) * policies.size() * (clockKind == ClockKind.WALL ? runs + 1 : runs);
         double total = 0;
         long mostTasks = 0;
         for (int level : levels) {
@@ -268,89 +252,33 @@ final class BalanceCommand extends RowsCommand {
                 clockKind == ClockKind.WALL ? ", and its ideal makespan at --unit" : ""));
     }
 
-    /** Every policy at every load, each load's runs with seeds {@code seed..seed+runs-1}, under {@code L, o, g}. */
-    private Map<Integer, Map<String, Measured>> measure(String kind, long[] caps, List<Integer> levels, Topology top, ClockKind clockKind,
-                                                   int runs, long l, long o, long g) {
-        Map<Integer, Map<String, Measured>> byLoad = new LinkedHashMap<>();
-        try (Progress steps = progress("balance", (long) levels.size() * policies.size())) {
+    /** One cost setting of the sweep: its rows, then a table of one line per policy and one column per load, and the best per load. */
+    private void showSweep(BalanceRuns balance, BalanceRuns.SweepSetting s, List<Integer> levels, BalanceRuns.Settings settings) {
+        balance.sweepRows(s).forEach(output()::record);
+        List<String> header = new ArrayList<>(List.of("policy"));
+        levels.forEach(level -> header.add(level + " %"));
+        TextTable table = new TextTable(header.toArray(String[]::new));
+        for (String p : policies) {
+            List<Object> cells = new ArrayList<>(List.of(p));
             for (int level : levels) {
-                for (String p : policies) {
-                    steps.step(kind + (level >= 0 ? " load " + level : "") + ", " + p
-                            + (sweep ? " (L " + l + ", o " + o + ", g " + g + ")" : ""));
-                    Measured row;
-                    if (clockKind == ClockKind.WALL) {
-                        BalanceResult r = median(config(kind, caps, level, top, p, clockKind, seed, l, o, g), p.equals("forkjoin"), runs);
-                        row = new Measured(r, MeanInterval.of(r.meanResponse()));
-                    } else {
-                        // Model runs are exact: repetitions are independent seeds, averaged.
-                        List<BalanceResult> results = new ArrayList<>();
-                        for (int i = 0; i < runs; i++) {
-                            results.add(runOnce(config(kind, caps, level, top, p, clockKind, seed + i, l, o, g), false));
-                        }
-                        row = new Measured(runs == 1 ? results.get(0) : BalanceResult.average(results),
-                                MeanInterval.of(results.stream().mapToDouble(BalanceResult::meanResponse).toArray()));
-                    }
-                    BalanceResult r = row.result();
-                    if (!r.exactlyOnce()) {
-                        throw new IllegalStateException(p + " on " + kind + ": " + r.tasksDone() + " of " + r.tasks()
-                                + " task executions counted (" + r.missing() + " missing, " + r.duplicated() + " duplicated)");
-                    }
-                    byLoad.computeIfAbsent(level, k -> new LinkedHashMap<>()).put(p, row);
-                }
+                cells.add(String.format("%s (%.3f)", withInterval(s.byLoad().get(level).get(p).response()),
+                        BalanceRuns.ratioToBest(s, level, p)));
             }
+            table.row(cells.toArray());
         }
-        return byLoad;
-    }
-
-    /** The sweep: per cost setting, every policy's mean response at every load and its ratio to the best. */
-    private int sweep(String kind, long[] caps, List<Integer> levels, Topology top, int runs) {
-        for (long[] cost : SWEEP_COSTS) {
-            Map<Integer, Map<String, Measured>> byLoad = measure(kind, caps, levels, top, ClockKind.MODEL, runs, cost[0], cost[1], cost[2]);
-            String setting = cost[0] + "/" + cost[1] + "/" + cost[2];
-            List<String> header = new ArrayList<>(List.of("policy"));
-            levels.forEach(level -> header.add(level + " %"));
-            TextTable table = new TextTable(header.toArray(String[]::new));
-            Map<Integer, String> best = new LinkedHashMap<>();
-            byLoad.forEach((level, rows) -> best.put(level, bestPolicy(rows)));
-            for (String p : policies) {
-                List<Object> cells = new ArrayList<>(List.of(p));
-                for (int level : levels) {
-                    Measured row = byLoad.get(level).get(p);
-                    double ratio = row.response().mean() / byLoad.get(level).get(best.get(level)).response().mean();
-                    output().record(row(kind, level, p, row, ClockKind.MODEL, caps.length, top).put("cost_setting", setting)
-                            .put("L", cost[0]).put("o", cost[1]).put("g", cost[2]).put("best_policy", best.get(level))
-                            .put("ratio_to_best", ratio));
-                    cells.add(String.format("%s (%.3f)", withInterval(row.response()), ratio));
-                }
-                table.row(cells.toArray());
-            }
-            // The view of the rows above: one line per policy, one column per load.
-            output().line("L/o/g = " + setting + ": mean response +- 95 % interval over " + runs + " seeds (ratio to the best at that load)");
-            output().line(table.render().stripTrailing());
-            List<String> bests = new ArrayList<>();
-            best.forEach((level, p) -> bests.add(level + " % " + p
-                    + (clearlyBest(byLoad.get(level), p) ? "" : " (tied within the intervals)")));
-            output().line("best: " + String.join(", ", bests));
-            output().line("");
-        }
-        output().line("times in model units; " + caps.length + " nodes, " + top + "; poisson responses leave out the first "
-                + Workloads.WARMUP_PERCENT + " % of the tasks (warm-up)");
-        return 0;
-    }
-
-    /** The policy with the lowest mean response. */
-    private static String bestPolicy(Map<String, Measured> rows) {
-        String best = null;
-        for (Map.Entry<String, Measured> e : rows.entrySet()) {
-            if (best == null || e.getValue().response().mean() < rows.get(best).response().mean()) {
-                best = e.getKey();
-            }
-        }
-        return best;
+        // The view of the rows above: one line per policy, one column per load.
+        output().line("L/o/g = " + s.name() + ": mean response +- 95 % interval over " + settings.runs()
+                + " seeds (ratio to the best at that load)");
+        output().line(table.render().stripTrailing());
+        List<String> bests = new ArrayList<>();
+        s.best().forEach((level, p) -> bests.add(level + " % " + p
+                + (clearlyBest(s.byLoad().get(level), p) ? "" : " (tied within the intervals)")));
+        output().line("best: " + String.join(", ", bests));
+        output().line("");
     }
 
     /** Whether {@code best}'s interval overlaps no other policy's. */
-    private static boolean clearlyBest(Map<String, Measured> rows, String best) {
+    private static boolean clearlyBest(Map<String, BalanceRuns.Measured> rows, String best) {
         MeanInterval b = rows.get(best).response();
         return rows.entrySet().stream().noneMatch(e -> !e.getKey().equals(best) && e.getValue().response().overlaps(b));
     }
@@ -370,9 +298,9 @@ final class BalanceCommand extends RowsCommand {
      * lower mean response at each load (only where their 95 % intervals do not overlap), and where
      * bidirectional stands.
      */
-    private void compare(Map<Integer, Map<String, Measured>> byLoad) {
-        for (Map.Entry<Integer, Map<String, Measured>> e : byLoad.entrySet()) {
-            Measured forkJoin = e.getValue().get("forkjoin");
+    private void compare(Map<Integer, Map<String, BalanceRuns.Measured>> byLoad) {
+        for (Map.Entry<Integer, Map<String, BalanceRuns.Measured>> e : byLoad.entrySet()) {
+            BalanceRuns.Measured forkJoin = e.getValue().get("forkjoin");
             if (forkJoin != null) {
                 StringBuilder b = new StringBuilder("makespan / forkjoin's:");
                 e.getValue().forEach((name, r) -> {
@@ -382,9 +310,9 @@ final class BalanceCommand extends RowsCommand {
                 });
                 output().line(b.toString());
             }
-            Measured light = e.getValue().get("light");
-            Measured heavy = e.getValue().get("heavy");
-            Measured both = e.getValue().get("bidirectional");
+            BalanceRuns.Measured light = e.getValue().get("light");
+            BalanceRuns.Measured heavy = e.getValue().get("heavy");
+            BalanceRuns.Measured both = e.getValue().get("bidirectional");
             if (light == null || heavy == null) {
                 continue;
             }
@@ -412,59 +340,6 @@ final class BalanceCommand extends RowsCommand {
         return new Policies.Parameters(lightFraction, probeLimit, heavyFraction, mk);
     }
 
-    private BalanceConfig config(String kind, long[] caps, int level, Topology top, String policy, ClockKind clockKind, long runSeed,
-                                 long l, long o, long g) {
-        return new BalanceConfig(workload(kind, caps, level, runSeed), caps, top,
-                policy.equals("forkjoin") ? Policies.parse("none") : Policies.parse(policy, parameters()), l, o, g, clockKind,
-                unitNanos, runSeed, Duration.ofMinutes(10));
-    }
-
-    private BalanceResult median(BalanceConfig config, boolean forkJoin, int runs) {
-        List<BalanceResult> results = new ArrayList<>();
-        if (config.clock() == ClockKind.WALL) {
-            // One untimed run first: a cold JIT costs a node microseconds per task.
-            Object warmUp = runOnce(config, forkJoin);
-        }
-        for (int i = 0; i < runs; i++) {
-            results.add(runOnce(config, forkJoin));
-        }
-        results.sort((a, b) -> Long.compare(a.makespan(), b.makespan()));
-        return results.get(results.size() / 2);
-    }
-
-    /**
-     * One run of {@code config}, on the command's machine (or, for the reference, its pool): the
-     * configurations of one command share the node count and clock, so starting threads for each
-     * run would only add their start to every small run.
-     */
-    private BalanceResult runOnce(BalanceConfig config, boolean forkJoin) {
-        if (forkJoin) {
-            if (forkJoinPool == null) {
-                forkJoinPool = new ForkJoinPool(config.nodes());
-            }
-            return ForkJoinReference.run(forkJoinPool, config);
-        }
-        if (machine == null) {
-            machine = Machine.open(BalanceRun.runConfig(config));
-        }
-        return BalanceRun.run(machine, config);
-    }
-
-    private static Row row(String kind, int level, String policy, Measured row, ClockKind clockKind, int n, Topology top) {
-        BalanceResult r = row.result();
-        return new Row().put("policy", policy).put("workload", kind).put("load", level < 0 ? null : level).put("makespan", r.makespan())
-                .put("ideal_makespan", r.idealMakespan()).put("efficiency", r.efficiency()).put("mean_response", r.meanResponse())
-                .put("p99_response", r.p99Response()).put("messages_per_task", r.messagesPerTask())
-                .put("migrations_per_task", r.migrationsPerTask()).put("tasks", r.tasks()).put("tasks_done", r.tasksDone())
-                .put("clock", LogPClockOptions.name(clockKind)).put("nodes", n).put("topology", top.toString())
-                .put("termination_messages", r.terminationMessages())
-                .put("share_correlation", Double.isNaN(r.shareCorrelation()) ? null : r.shareCorrelation())
-                .put("max_avg_load", Double.isNaN(r.maxAvgLoad()) ? null : r.maxAvgLoad()).put("work_shares", r.workShares())
-                .put("capacity_shares", r.capacityShares())
-                .put("mean_response_ci95", Double.isNaN(row.response().halfWidth()) ? null : row.response().halfWidth())
-                .put("policy_events", r.policyEvents());
-    }
-
     private long[] capacities() {
         long[] caps;
         if (capacities != null) {
@@ -488,7 +363,7 @@ final class BalanceCommand extends RowsCommand {
                 throw new IllegalArgumentException("--nodes must be at least 1, got " + n);
             }
             caps = new long[n];
-            Arrays.fill(caps, 10);
+            Arrays.fill(caps, CAPACITY);
         }
         for (int i = 0; i < caps.length; i++) {
             if (caps[i] <= 0) {
@@ -509,24 +384,6 @@ final class BalanceCommand extends RowsCommand {
                 yield List.of(-1);
             }
             default -> throw new IllegalArgumentException("unknown workload '" + workload + "': use seed, poisson, uts or hotspot");
-        };
-    }
-
-    private Workload workload(String kind, long[] caps, int level, long seed) {
-        return switch (kind) {
-            case "seed" -> Workloads.seed(caps, level, seed);
-            case "poisson" -> Workloads.poisson(caps, level, tasks == null ? 20_000 : tasks, switch (costs.toLowerCase(Locale.ROOT)) {
-                case "exponential", "exp" -> Workloads.Costs.EXPONENTIAL;
-                case "pareto" -> Workloads.Costs.PARETO;
-                default -> throw new IllegalArgumentException("unknown cost distribution '" + costs + "': use exponential or pareto");
-            }, meanCost, seed);
-            case "uts" -> switch (shape.toLowerCase(Locale.ROOT)) {
-                case "binomial" -> UtsWorkload.binomial(seed);
-                case "geometric" -> UtsWorkload.geometric(seed);
-                default -> throw new IllegalArgumentException("unknown tree shape '" + shape + "': use binomial or geometric");
-            };
-            case "hotspot" -> Workloads.hotspot(tasks == null ? 400 : tasks, 100, seed);
-            default -> throw new IllegalArgumentException("unknown workload '" + workload + "'");
         };
     }
 }

@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Map;
 import org.logplab.bench.experiment.TimedRepetitions;
 import org.logplab.core.ClockKind;
+import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.Processor;
 import org.logplab.core.RunResult;
+import org.logplab.core.RunConfig;
 import org.logplab.core.collective.AllReduce;
 import org.logplab.core.collective.BinomialMulticast;
 import org.logplab.core.collective.BroadcastChoice;
@@ -99,93 +101,37 @@ final class CollectiveCommand extends RowsCommand {
     @Override
     int execute() throws Exception {
         ClockKind kind = logp.clockKind();
-        LogP params = logp.params(processors);
         Group group = dest == null ? Group.all(processors, root) : Group.of(dest, root);
         for (int i = 0; i < group.size(); i++) {
             if (group.rank(i) >= processors) {
                 throw new IllegalArgumentException("--dest rank " + group.rank(i) + " is outside 0.." + (processors - 1));
             }
         }
+        Runs runs = new Runs(logp.params(processors), group, kind, recording.sampling, combineCost, reps);
         boolean wall = kind == ClockKind.WALL;
-        List<Object> chosen = new ArrayList<>();
-        List<BroadcastChoice> choices = new ArrayList<>();
+        List<Chosen> chosen = new ArrayList<>();
         for (String name : algos) {
-            BroadcastChoice choice = "auto".equals(name)
-                    ? BroadcastChoice.choose(params, group.size(), group.sourceIndex(), 8) : null;
-            Object algo = choice != null ? choice.chosen() : ALGORITHMS.get(name);
-            if (algo == null) {
-                throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", ALGORITHMS.keySet()) + ", auto");
-            }
-            if (algo instanceof AllReduce && dest != null) {
+            Chosen c = runs.choose(name);
+            if (c.algo() instanceof AllReduce && dest != null) {
                 throw new IllegalArgumentException(name + " is an all-reduce over all P processors; --dest is for multicasts");
             }
-            chosen.add(algo);
-            choices.add(choice);
+            chosen.add(c);
         }
-        refuseWhatCannotRun(params, group, chosen);
+        refuseWhatCannotRun(runs, chosen);
         if (wall) {
             warnIfOversubscribed(processors);
         }
         Output.Table table = output().table(columns(wall));
-        boolean first = true;
         WallVerdict verdict = new WallVerdict();
         List<String> reasons = new ArrayList<>();
-        for (int i = 0; i < algos.size(); i++) {
-            String name = algos.get(i);
-            Object algo = chosen.get(i);
-            BroadcastChoice choice = choices.get(i);
-            if (choice != null) {
-                reasons.add("auto chose " + choice.reason());
+        for (int i = 0; i < chosen.size(); i++) {
+            Chosen c = chosen.get(i);
+            if (c.choice() != null) {
+                reasons.add("auto chose " + c.choice().reason());
             }
-            long predicted = predict(algo, params, group);
-            Row f = new Row().put("algo", name);
-            if (choice != null) {
-                f.put("chosen", choice.chosen().name()).put("reason", choice.reason());
-            }
-            f.put("P", processors).put("size", group.size()).put("root", root)
-                    .put("L", logp.latency).put("o", logp.overhead).put("g", logp.gap).put("clock", logp.clock);
-            boolean[] ok = new boolean[processors];
-            long time;
-            Histogram latency = null;
-            if (kind == ClockKind.MODEL) {
-                RunResult r = logp.runConfig(params).latency(recording.sampling).trace(first && trace != null)
-                        .run(p -> ok[p.rank()] = step(algo, p, group));
-                if (first && trace != null) {
-                    r.trace().orElseThrow().writeChromeJson(trace);
-                }
-                time = r.makespan();
-                f.put("time", time);
-            } else {
-                TimedRepetitions.Result r;
-                // One machine per row: the warm-up and the measured run share its threads.
-                try (Machine machine = Machine.open(logp.runConfig(params).latency(recording.sampling).build())) {
-                    r = TimedRepetitions.run(machine, reps, reps, Math.max(4 * predicted, 100_000),
-                            (p, k) -> ok[p.rank()] = step(algo, p, group));
-                }
-                time = r.median();
-                f.put("time", time).put("p50_ns", r.median()).put("p99_ns", r.p99()).put("reps", r.nanos().length);
-                latency = r.latency();
-            }
-            // Nothing injected on the wall clock predicts 0: no ratio to speak of.
-            f.put("ratio", predicted == 0 ? null : time / (double) predicted);
-            if (latency != null) {
-                LatencyFigures.put(f, latency, recording.sampling);
-                f.show("latency_cell", LatencyFigures.cell(latency, recording.sampling));
-            }
-            boolean allOk = true;
-            for (int rank = 0; rank < processors; rank++) {
-                allOk &= ok[rank];
-            }
-            f.put("predicted", predicted);
-            // Under the model clock the run must also take exactly the predicted time.
-            allOk = check(allOk && (wall || time == predicted),
-                    name + ", P = " + processors + (wall ? "" : ", time " + time + " vs predicted " + predicted));
-            f.put("ok", allOk);
-            if (wall) {
-                f.put("disturbed", predicted == 0 ? null : verdict.judge(time, predicted));
-            }
-            f.show("label", choice == null ? name : name + " -> " + choice.chosen().name());
-            first = false;
+            Row f = runs.run(c, i == 0 ? trace : null, verdict);
+            check(f.getBoolean("ok"), c.name() + ", P = " + processors
+                    + (wall ? "" : ", time " + f.get("time") + " vs predicted " + f.get("predicted")));
             table.add(f);
         }
         verdict.warning(processors).ifPresent(this::note);
@@ -196,9 +142,131 @@ final class CollectiveCommand extends RowsCommand {
         }
         reasons.forEach(output()::line);
         if (sweep != null) {
-            addSweep();
+            output().line("");
+            output().line("Fibonacci vs binomial multicast on " + processors + " members, exact model times (L=" + logp.latency
+                    + ", o=" + logp.overhead + "):");
+            Output.Table t = output().table(Column.of("g", "g"), Column.of("max(g,o)/(L+2o)", "ratio", "%.4f"),
+                    Column.of("binomial", "binomial"), Column.of("fibonacci", "fibonacci"), Column.of("faster", "winner"));
+            sweepRows(logp.latency, logp.overhead, processors, sweep).forEach(t::add);
         }
         return 0;
+    }
+
+    /** An algorithm as the command line names it, what it stands for, and for {@code auto} why. */
+    record Chosen(String name, Object algo, BroadcastChoice choice) { }
+
+    /**
+     * The runs of one command line: each algorithm once under the model clock, or its repetitions
+     * on one machine that stays up under the wall clock, with the same parameters; the demo's
+     * multicast rows are made here too.
+     *
+     * @param reps wall clock: measured repetitions, after as many unmeasured
+     */
+    record Runs(LogP params, Group group, ClockKind clock, LatencySampling sampling, long combineCost, int reps) {
+
+        /** The algorithm {@code name} stands for ({@code auto}: the broadcast predicted fastest); unknown names are bad usage. */
+        Chosen choose(String name) {
+            BroadcastChoice choice = "auto".equals(name) ? BroadcastChoice.choose(params, group.size(), group.sourceIndex(), 8) : null;
+            Object algo = choice != null ? choice.chosen() : ALGORITHMS.get(name);
+            if (algo == null) {
+                throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", ALGORITHMS.keySet()) + ", auto");
+            }
+            return new Chosen(name, algo, choice);
+        }
+
+        /**
+         * Runs {@code c} and returns its row (the fields the class comment lists): {@code ok} when
+         * every member got the right data and, under the model clock, the time is exactly the
+         * prediction; under the wall clock {@code verdict} judges the time ({@code disturbed}).
+         *
+         * @param trace where to write a Perfetto trace of the model-clock run, or null
+         */
+        Row run(Chosen c, Path trace, WallVerdict verdict) throws java.io.IOException {
+            boolean wall = clock == ClockKind.WALL;
+            int processors = params.P();
+            long predicted = predict(c.algo());
+            Row f = new Row().put("algo", c.name());
+            if (c.choice() != null) {
+                f.put("chosen", c.choice().chosen().name()).put("reason", c.choice().reason());
+            }
+            f.put("P", processors).put("size", group.size()).put("root", group.sourceRank())
+                    .put("L", params.L()).put("o", params.o()).put("g", params.g()).put("clock", LogPClockOptions.name(clock));
+            boolean[] ok = new boolean[processors];
+            long time;
+            Histogram latency = null;
+            if (!wall) {
+                RunResult r = RunConfig.builder(params).clock(clock).latency(sampling).trace(trace != null)
+                        .run(p -> ok[p.rank()] = step(c.algo(), p));
+                if (trace != null) {
+                    r.trace().orElseThrow().writeChromeJson(trace);
+                }
+                time = r.makespan();
+                f.put("time", time);
+            } else {
+                TimedRepetitions.Result r;
+                // One machine per row: the warm-up and the measured run share its threads.
+                try (Machine machine = Machine.open(RunConfig.builder(params).clock(clock).latency(sampling).build())) {
+                    r = TimedRepetitions.run(machine, reps, reps, Math.max(4 * predicted, 100_000),
+                            (p, k) -> ok[p.rank()] = step(c.algo(), p));
+                }
+                time = r.median();
+                f.put("time", time).put("p50_ns", r.median()).put("p99_ns", r.p99()).put("reps", r.nanos().length);
+                latency = r.latency();
+            }
+            // Nothing injected on the wall clock predicts 0: no ratio to speak of.
+            f.put("ratio", predicted == 0 ? null : time / (double) predicted);
+            if (latency != null) {
+                LatencyFigures.put(f, latency, sampling);
+                f.show("latency_cell", LatencyFigures.cell(latency, sampling));
+            }
+            boolean allOk = true;
+            for (boolean member : ok) {
+                allOk &= member;
+            }
+            f.put("predicted", predicted);
+            f.put("ok", allOk && (wall || time == predicted));
+            if (wall) {
+                f.put("disturbed", predicted == 0 ? null : verdict.judge(time, predicted));
+            }
+            return f.show("label", c.choice() == null ? c.name() : c.name() + " -> " + c.choice().chosen().name());
+        }
+
+        /** The LogP prediction of {@code algo} on these parameters (model units, or ns on the wall clock). */
+        long predict(Object algo) {
+            if (algo instanceof Broadcast b) {
+                return b.predict(params, group.size(), group.sourceIndex(), 8);
+            }
+            if (algo instanceof TreeReduceBroadcast t) {
+                return t.predict(params, group.size(), group.sourceIndex(), combineCost);
+            }
+            return ((AllReduce) algo).predict(params, group.size(), combineCost);
+        }
+
+        /** One processor's part; true if it ended with the right data (or is not a member). */
+        private boolean step(Object algo, Processor p) {
+            boolean member = group.indexOf(p.rank()) >= 0;
+            if (algo instanceof Broadcast b) {
+                Object got = b.broadcast(p, group, p.rank() == group.sourceRank() ? (Object) 42L : null);
+                return member ? Long.valueOf(42L).equals(got) : got == null;
+            }
+            long processors = params.P();
+            long sum = processors * (processors + 1) / 2;
+            long got = ((AllReduce) algo).allReduce(p, group, p.rank() + 1L, Long::sum, combineCost);
+            return got == sum;
+        }
+    }
+
+    /**
+     * Fibonacci against binomial multicast on {@code processors} members over the gaps {@code gaps},
+     * exact model times (the rows of {@code --sweep-g}, and the demo's crossover table).
+     */
+    static List<Row> sweepRows(long latency, long overhead, int processors, long[] gaps) {
+        List<Row> rows = new ArrayList<>();
+        for (MulticastCrossover.Row r : MulticastCrossover.sweep(latency, overhead, processors, gaps)) {
+            rows.add(new Row().put("sweep", "fibonacci-vs-binomial").put("P", processors).put("g", r.g()).put("ratio", r.ratio())
+                    .put("binomial", r.binomialTime()).put("fibonacci", r.fibonacciTime()).put("winner", r.winner()));
+        }
+        return rows;
     }
 
     /** Per processor, the trace holds at least its send and its receive: two events of about 128 bytes. */
@@ -214,14 +282,14 @@ final class CollectiveCommand extends RowsCommand {
      * Refuses, before anything runs, what the heap cannot hold (the processors, on virtual threads
      * under the model clock, and the trace) and wall-clock repetitions beyond the time limit.
      */
-    private void refuseWhatCannotRun(LogP params, Group group, List<Object> chosen) {
+    private void refuseWhatCannotRun(Runs runs, List<Chosen> chosen) {
         if (logp.wall() && reps < 1) {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
         if (trace != null) {
             OutputPaths.checkWritableFile("--trace", trace);
         }
-        boolean butterfly = chosen.stream().anyMatch(a -> a instanceof ButterflyAllReduce);
+        boolean butterfly = chosen.stream().anyMatch(c -> c.algo() instanceof ButterflyAllReduce);
         ProcessorHeap.Channels channels = butterfly ? ProcessorHeap.Channels.LOG_P : ProcessorHeap.Channels.ONE;
         Limits.heap(ProcessorHeap.needed(channels, processors) + (trace != null ? TRACE_BYTES_PER_PROCESSOR * processors : 0),
                 String.format("collective on P = %,d processors (%,d bytes each as logplab scale measures, with room for the"
@@ -229,8 +297,8 @@ final class CollectiveCommand extends RowsCommand {
                         trace != null ? ", and the trace" : ""));
         if (logp.wall()) {
             double total = 0;
-            for (Object algo : chosen) {
-                total += 2.0 * reps * Math.max(predict(algo, params, group), (double) WALL_NANOS_PER_PROCESSOR * processors);
+            for (Chosen c : chosen) {
+                total += 2.0 * reps * Math.max(runs.predict(c.algo()), (double) WALL_NANOS_PER_PROCESSOR * processors);
             }
             timeLimit.check(total, String.format("%d algorithms x %,d repetitions and as many warm-up runs, each at least its"
                     + " predicted time and %s per processor", chosen.size(), reps, WALL_NANOS_PER_PROCESSOR / 1000 + " us"));
@@ -254,37 +322,4 @@ final class CollectiveCommand extends RowsCommand {
         return c.toArray(Column[]::new);
     }
 
-    private void addSweep() {
-        output().line("");
-        output().line("Fibonacci vs binomial multicast on " + processors + " members, exact model times (L=" + logp.latency
-                + ", o=" + logp.overhead + "):");
-        Output.Table t = output().table(Column.of("g", "g"), Column.of("max(g,o)/(L+2o)", "ratio", "%.4f"),
-                Column.of("binomial", "binomial"), Column.of("fibonacci", "fibonacci"), Column.of("faster", "winner"));
-        for (MulticastCrossover.Row r : MulticastCrossover.sweep(logp.latency, logp.overhead, processors, sweep)) {
-            t.add(new Row().put("sweep", "fibonacci-vs-binomial").put("P", processors).put("g", r.g()).put("ratio", r.ratio())
-                    .put("binomial", r.binomialTime()).put("fibonacci", r.fibonacciTime()).put("winner", r.winner()));
-        }
-    }
-
-    private long predict(Object algo, LogP params, Group group) {
-        if (algo instanceof Broadcast b) {
-            return b.predict(params, group.size(), group.sourceIndex(), 8);
-        }
-        if (algo instanceof TreeReduceBroadcast t) {
-            return t.predict(params, group.size(), group.sourceIndex(), combineCost);
-        }
-        return ((AllReduce) algo).predict(params, group.size(), combineCost);
-    }
-
-    /** One processor's part; true if it ended with the right data (or is not a member). */
-    private boolean step(Object algo, Processor p, Group group) {
-        boolean member = group.indexOf(p.rank()) >= 0;
-        if (algo instanceof Broadcast b) {
-            Object got = b.broadcast(p, group, p.rank() == group.sourceRank() ? (Object) 42L : null);
-            return member ? Long.valueOf(42L).equals(got) : got == null;
-        }
-        long sum = (long) processors * (processors + 1) / 2;
-        long got = ((AllReduce) algo).allReduce(p, group, p.rank() + 1L, Long::sum, combineCost);
-        return got == sum;
-    }
 }

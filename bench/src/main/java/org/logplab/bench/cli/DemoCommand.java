@@ -1,10 +1,9 @@
 package org.logplab.bench.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
 import org.logplab.bench.experiment.NaiveReduce;
 import org.logplab.bench.report.Cells;
@@ -28,6 +27,9 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
+import org.logplab.core.collective.Group;
+import org.logplab.core.collective.gossip.GossipReport;
+import org.logplab.core.collective.ktree.KTreeReport;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.LogPEstimator;
 import org.logplab.core.measure.PingPong;
@@ -242,7 +244,7 @@ final class DemoCommand extends CommandBase {
         return 0;
     }
 
-    /** Steps 4-9 and the page: each experiment's rows come from the command that prints them, as JSON. */
+    /** Steps 4-9 and the page: each experiment's rows are made by the code of the command that prints them (the same rows as its {@code --json}). */
     private Path experiments(Path dir, Map<String, Object> host, Map<String, Object> summary, List<WallRuns> wall,
                              List<Headline> headlines) throws Exception {
         HtmlReport report = new HtmlReport(dir, "LogP Lab tour" + (quick ? " (quick)" : ""));
@@ -282,8 +284,7 @@ final class DemoCommand extends CommandBase {
         int maxP = quick ? 64 : 1024;
         List<Map<String, Object>> multicast = new ArrayList<>();
         for (int p = 2; p <= maxP; p *= 2) {
-            multicast.addAll(commandJson("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
-                    "--L", "6", "--o", "2", "--g", "4"));
+            multicast.addAll(multicast(LogP.of(6, 2, 4, p), ClockKind.MODEL, 0));
         }
         report.section(DemoFindings.MULTICAST, "One item from rank 0 to all P ranks by uniform halving (binomial), the Fibonacci split"
                 + " and the optimal LogP tree; exact model times, L=6 o=2 g=4.");
@@ -296,10 +297,7 @@ final class DemoCommand extends CommandBase {
         report.plot("multicast-model.png", mc, "Multicast completion time against P: the optimal tree is never slower");
         List<Map<String, Object>> multicastWall = new ArrayList<>();
         for (int p : new int[] {2, 4, 8}) {
-            for (Map<String, Object> r : commandJson("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
-                    "--clock", "wall", "--L", "50us", "--o", "10us", "--g", "20us", "--reps", quick ? "30" : "200",
-                    "--latency", recording.sampling.toString())) {
-                Map<String, Object> row = new LinkedHashMap<>(r);
+            for (Map<String, Object> row : multicast(LogP.of(50_000, 10_000, 20_000, p), ClockKind.WALL, quick ? 30 : 200)) {
                 row.put("oversubscribed", p > cores); // its "disturbed" is the collective command's, by the same tolerance
                 multicastWall.add(row);
             }
@@ -333,8 +331,8 @@ final class DemoCommand extends CommandBase {
         for (int g = 1; g <= 64; g = g < 8 ? g + 1 : g * 2) {
             gaps.append(gaps.length() == 0 ? "" : ",").append(g);
         }
-        List<Map<String, Object>> sweep = commandJson("collective", "--algo", "binomial", "--P", "64", "--L", "6", "--o", "2",
-                "--sweep-g", gaps.toString()).stream().filter(r -> r.containsKey("sweep")).toList();
+        List<Map<String, Object>> sweep = maps(CollectiveCommand.sweepRows(6, 2, 64,
+                Arrays.stream(gaps.toString().split(",")).mapToLong(Long::parseLong).toArray()));
         double[] fibOverBin = sweep.stream().mapToDouble(r -> ((Number) r.get("fibonacci")).doubleValue()
                 / ((Number) r.get("binomial")).doubleValue()).toArray();
         report.table("multicast-crossover.json", sweep, "Binomial against Fibonacci on 64 members as the gap grows (model units)");
@@ -346,11 +344,11 @@ final class DemoCommand extends CommandBase {
 
         progress.step("optimal summation against the naive reduce");
         LogP sumParams = LogP.of(5, 2, 4, 8);
-        String ns = quick ? "1,8,50,100,500,1000" : "1,8,20,50,100,200,500,1000,2000,5000";
+        long[] ns = quick ? new long[] {1, 8, 50, 100, 500, 1000} : new long[] {1, 8, 20, 50, 100, 200, 500, 1000, 2000, 5000};
         List<Map<String, Object>> summation = new ArrayList<>();
-        for (Map<String, Object> r : commandJson("summation", "--P", "8", "--N", ns, "--L", "5", "--o", "2", "--g", "4")) {
-            Map<String, Object> row = new LinkedHashMap<>(r);
-            row.put("naive_reduce_time", NaiveReduce.time(sumParams, ((Number) r.get("N")).longValue()));
+        for (long n : ns) {
+            Map<String, Object> row = checked(SummationCommand.row(sumParams, 0, n), "summation, N = " + n);
+            row.put("naive_reduce_time", NaiveReduce.time(sumParams, n));
             summation.add(row);
         }
         report.section(DemoFindings.SUMMATION, "N operands on 8 processors, L=5 o=2 g=4, one addition = 1 unit: the optimal LogP"
@@ -363,7 +361,12 @@ final class DemoCommand extends CommandBase {
         headlines.add(DemoFindings.summation(sumParams.P(), summation));
 
         progress.step("gossip on the n x n mesh and k-tree broadcast rounds");
-        List<Map<String, Object>> gossip = commandJson("gossip", "--n", quick ? "2..12" : "2..32");
+        List<Map<String, Object>> gossip = new ArrayList<>();
+        for (int n = 2; n <= (quick ? 12 : 32); n++) {
+            for (String algo : List.of("seed", "improved")) {
+                gossip.add(checked(GossipCommand.row(GossipReport.run(n, algo)), "gossip, " + algo + ", n = " + n));
+            }
+        }
         report.section(DemoFindings.GOSSIP, "Gossip in an n x n mesh (Wang and Ying) under the H* model: half-duplex links, every node on all its links at once,"
                 + " one message per packet, a packet crosses one edge per step (every step checked); and"
                 + " multiple-message broadcast by k scanning trees in the k-port model of Ding and Li (every round checked).");
@@ -376,7 +379,10 @@ final class DemoCommand extends CommandBase {
         gc.curve("lower bound (n^2 + n)/2", column(seedRows, "n"), column(seedRows, "lower_bound"));
         report.table("gossip.json", gossip, "Steps of Wang and Ying's schedule (seed) and the improved one beside the lower bound");
         report.plot("gossip.png", gc, "Gossip steps against the lower bound: the improved schedule stays within a few steps of it");
-        List<Map<String, Object>> ktree = commandJson("ktree", "--m", quick ? "1..16" : "1..64", "--n", "64", "--k", "2");
+        List<Map<String, Object>> ktree = new ArrayList<>();
+        for (int m = 1; m <= (quick ? 16 : 64); m++) {
+            ktree.add(checked(KTreeCommand.row(KTreeReport.run(m, 64, 2)), "ktree, m = " + m));
+        }
         report.table("ktree.json", ktree, "k-tree broadcast of m messages to n = 64 nodes with k = 2 ports: rounds beside both bounds");
         report.plot("ktree.png", new LineChart("k-tree broadcast, n = 64, k = 2", "m (messages)", "rounds")
                         .line("k-tree rounds", column(ktree, "m"), column(ktree, "rounds"))
@@ -387,8 +393,12 @@ final class DemoCommand extends CommandBase {
 
         progress.step("FFT dual-core speedup of each engine, measured against the models");
         List<String> fftEngines = List.of("logp", "logp-distributed", "forkjoin", "jtransforms");
-        List<Map<String, Object>> fft = commandJson("fft", "--n", quick ? "2^12..2^16" : "2^12..2^20", "--p", "2", "--engine",
-                String.join(",", fftEngines), "--reps", quick ? "5" : "9").stream().filter(r -> r.containsKey("engine")).toList();
+        List<Integer> fftSizes = new ArrayList<>();
+        for (int n = 1 << 12; n <= (quick ? 1 << 16 : 1 << 20); n *= 2) {
+            fftSizes.add(n);
+        }
+        List<Map<String, Object>> fft = maps(new FftSweep(fftSizes, List.of(2), fftEngines.stream().map(FftEngine::parse).toList(),
+                quick ? 5 : 9, false).run(Progress.silent(), this::note).rows());
         report.section(DemoFindings.FFT, "Each engine on 2 cores against our serial FFT, timed in alternation: the master/worker FFT and the"
                 + " butterfly exchange on data already distributed, both on the LogP runtime, our fork/join FFT and JTransforms."
                 + " GFLOPS = 5 N log2 N / t. The machine model predicts the runtime engines from microbenchmarks of their"
@@ -454,11 +464,17 @@ final class DemoCommand extends CommandBase {
         headlines.add(DemoFindings.amdahl(amdahlN, amdahl, fit.serialFraction(), cores));
 
         progress.step("load balancing: policies on Poisson load and the seed's scenario");
-        String loads = quick ? "10,50,90" : "10,30,50,70,90";
+        List<Integer> loads = quick ? List.of(10, 50, 90) : List.of(10, 30, 50, 70, 90);
         // The sweep: every policy at every load under three message costs, short runs (the
         // README's figures come from the full sweep: 20,000 tasks, 5 seeds).
-        List<Map<String, Object>> balanceSweep = commandJson("balance", "--workload", "poisson", "--nodes", "8", "--sweep", "--load", loads,
-                "--tasks", quick ? "2000" : "5000", "--reps", quick ? "3" : "4");
+        List<Map<String, Object>> balanceSweep = new ArrayList<>();
+        long[] equalNodes = new long[8];
+        Arrays.fill(equalNodes, BalanceCommand.CAPACITY);
+        try (BalanceRuns sweepRuns = new BalanceRuns(BalanceRuns.Settings.model("poisson", equalNodes, quick ? 2000 : 5000, quick ? 3 : 4))) {
+            for (long[] cost : BalanceRuns.SWEEP_COSTS) {
+                balanceSweep.addAll(maps(sweepRuns.sweepRows(sweepRuns.sweep(cost, loads, Progress.silent()))));
+            }
+        }
         report.section(DemoFindings.BALANCE, "Every node a LogP processor; Poisson arrivals on 8 equal nodes at 10-90 % utilisation under"
                 + " three message costs (L/o/g = 2/0/1, 10/2/4, 50/10/20: mean response with its 95 % interval over the seeds,"
                 + " the first 10 % of the tasks left out as the warm-up), and the seed's 5 nodes of capacities 20, 90, 30, 20, 40"
@@ -481,7 +497,10 @@ final class DemoCommand extends CommandBase {
         List<Map<String, Object>> poisson = balanceSweep.stream().filter(r -> "2/0/1".equals(r.get("cost_setting"))).toList();
         report.table("balance-poisson.json", poisson, "Per utilisation and policy at L/o/g = 2/0/1: response times, messages and"
                 + " migrations per task");
-        List<Map<String, Object>> seedRun = commandJson("balance", "--workload", "seed", "--load", "100", "--L", "2", "--o", "0", "--g", "1");
+        List<Map<String, Object>> seedRun = new ArrayList<>();
+        try (BalanceRuns seedRuns = new BalanceRuns(BalanceRuns.Settings.model("seed", BalanceCommand.SEED_CAPACITIES, null, 1))) {
+            seedRuns.measure(List.of(100), 2, 0, 1, Progress.silent(), false).get(100).forEach((policy, m) -> seedRun.add(new LinkedHashMap<>(seedRuns.row(100, policy, m).fields())));
+        }
         report.table("balance-seed.json", seedRun, "The seed's scenario at load index 100: makespan against the ideal (total work / total capacity)");
         LineChart shares = new LineChart("Work share against capacity share, seed scenario", "capacity share", "work share");
         for (Map<String, Object> r : seedRun) {
@@ -504,40 +523,39 @@ final class DemoCommand extends CommandBase {
     }
 
     /**
-     * Runs a logplab command with {@code --json} and returns its JSON Lines as maps; fails with its
-     * message, except for failed checks (exit 1 with rows), whose message it passes on as a warning.
+     * The multicasts (binomial, Fibonacci, optimal) from rank 0 to all {@code params.P()} ranks, as
+     * {@code logplab collective} runs them; {@code reps} wall-clock repetitions.
      */
-    @SuppressWarnings("unchecked")
-    private List<Map<String, Object>> commandJson(String... args) throws Exception {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        String[] withJson = Arrays.copyOf(args, args.length + 1);
-        withJson[args.length] = "--json";
-        int code = LogPlabCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), withJson);
-        // Exit 1 with rows is a check that failed (a disturbed wall-clock row, say): the rows say which, and the
-        // report shows them; anything else (bad usage, a run that printed nothing) ends the demo.
-        if (code != 0 && (code != 1 || out.toString().isBlank())) {
-            throw new IllegalStateException("logplab " + String.join(" ", args) + " failed: " + err);
-        }
-        if (code == 1) {
-            err.toString().lines().filter(l -> l.startsWith("logplab: ")).forEach(l -> note("warning: " + l.substring("logplab: ".length())));
-        }
+    private List<Map<String, Object>> multicast(LogP params, ClockKind clock, int reps) throws java.io.IOException {
+        CollectiveCommand.Runs runs = new CollectiveCommand.Runs(params, Group.all(params.P(), 0), clock, recording.sampling, 1, reps);
+        WallVerdict verdict = new WallVerdict(); // the demo says which rows were disturbed itself, oversubscribed ones apart
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (String line : out.toString().split("\n")) {
-            if (!line.isBlank()) {
-                Map<String, Object> row = JsonLines.MAPPER.readValue(line, LinkedHashMap.class);
-                row.remove("provenance"); // the demo's own, in summary.json, covers every experiment
-                rows.add(row);
-            }
+        for (String algo : List.of("binomial", "fibonacci", "optimal")) {
+            rows.add(checked(runs.run(runs.choose(algo), null, verdict), algo + ", P = " + params.P() + ", " + LogPClockOptions.name(clock)));
         }
         return rows;
+    }
+
+    /**
+     * A row's fields, to go into a table of the report; a row whose check failed ({@code ok}
+     * false) stays in, and a warning names it.
+     */
+    private Map<String, Object> checked(Row row, String what) {
+        if (!row.getBoolean("ok")) {
+            note("warning: check failed: " + what);
+        }
+        return new LinkedHashMap<>(row.fields());
+    }
+
+    private static List<Map<String, Object>> maps(List<Row> rows) {
+        return rows.stream().map(r -> (Map<String, Object>) new LinkedHashMap<>(r.fields())).collect(Collectors.toCollection(ArrayList::new));
     }
 
     private static double[] column(List<Map<String, Object>> rows, String key) {
         return rows.stream().mapToDouble(r -> r.get(key) instanceof Number v ? v.doubleValue() : Double.NaN).toArray();
     }
 
-    private static double[] toDoubles(Object list) {
-        return ((List<?>) list).stream().mapToDouble(v -> ((Number) v).doubleValue()).toArray();
+    private static double[] toDoubles(Object values) {
+        return values instanceof double[] a ? a : ((List<?>) values).stream().mapToDouble(v -> ((Number) v).doubleValue()).toArray();
     }
 }

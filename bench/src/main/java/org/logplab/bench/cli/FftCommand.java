@@ -2,7 +2,6 @@ package org.logplab.bench.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
 import org.logplab.core.ClockKind;
@@ -10,12 +9,9 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
-import org.logplab.core.measure.HockneyFit;
-import org.logplab.core.measure.PingPong;
 import org.logplab.fft.ButterflyExchangeFft;
 import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.Fft;
-import org.logplab.fft.FftCostProbe;
 import org.logplab.fft.FftPhases;
 import org.logplab.fft.FftTiming;
 import org.logplab.fft.Handover;
@@ -130,68 +126,14 @@ final class FftCommand extends RowsCommand {
             throw new IllegalArgumentException("--reps must be at least 3, got " + reps);
         }
         refuseWhatCannotRun(ns, chosen, largest);
-        PingPong.warmUpJit();
-        HockneyFit hockney = hockney(16L * largest / Math.max(2, processors.stream().filter(q -> q > 1).mapToInt(Integer::intValue).min().orElse(2)));
-        if (chosen.contains(FftEngine.FFTW) && processors.stream().anyMatch(q -> q != 1)) {
-            note("fftw runs on one thread: it has rows for p = 1 only" + (processors.contains(1) ? "" : ", and --p has no 1"));
-        }
-        boolean fftwMissing = false;
-        // One message's hand-over, for the machine model of the runtime engines (measured only if one runs).
-        boolean runtimeRows = chosen.stream().anyMatch(FftEngine::onRuntime) && processors.stream().anyMatch(q -> q > 1);
-        double messageNanos = runtimeRows ? PingPong.run(LogP.of(0, 0, 0, 2), 8, 200, 2000).medianOneWayNanos() : Double.NaN;
-        Map<Long, MachineFftModel> machineModels = new java.util.HashMap<>();
-        List<Object[]> rows = new ArrayList<>();
-        List<Object[]> phaseRows = new ArrayList<>();
-        long[] serial = new long[ns.size()];
+        FftSweep.Result result;
         try (Progress steps = progress("fft", ns.size())) {
-            for (int i = 0; i < ns.size(); i++) {
-                int n = ns.get(i);
-                steps.step("N = " + n);
-                int timedReps = FftRuns.repetitions(n, reps);
-                FftRuns runs = new FftRuns(n, timedReps, n);
-                List<Long> serialTimes = new ArrayList<>();
-                for (FftEngine engine : chosen) {
-                    for (int p : processors) {
-                        if (engine == FftEngine.FFTW && (p != 1 || fftwMissing)) {
-                            continue; // said once, below
-                        }
-                        boolean oversubscribed = p > Runtime.getRuntime().availableProcessors();
-                        FftRuns.Pair pair;
-                        try {
-                            pair = engine.time(runs, p);
-                        } catch (FftRuns.PeerUnavailable e) {
-                            note("fftw left out: " + e.getMessage());
-                            fftwMissing = true;
-                            continue;
-                        }
-                        serialTimes.add(pair.serialNanos());
-                        Double machine = null;
-                        if (engine.onRuntime() && p > 1 && !oversubscribed) {
-                            MachineFftModel m = machineModels.computeIfAbsent((long) n << 32 | p,
-                                    k -> new MachineFftModel(FftCostProbe.measure(n, p, timedReps), messageNanos));
-                            machine = m.speedup(engine.masterWorker(), engine.handover());
-                        }
-                        rows.add(new Object[] {n, p, engine, pair.serialNanos(), pair.engineNanos(), oversubscribed, machine});
-                        if (breakdown && engine.onRuntime() && p > 1) {
-                            phaseRows.add(new Object[] {n, p, engine.label(), engine.phases(runs, p), pair.engineNanos()});
-                        }
-                    }
-                }
-                if (serialTimes.isEmpty()) {
-                    continue; // no engine ran at this size (fftw alone, and missing)
-                }
-                serialTimes.sort(null);
-                serial[i] = serialTimes.get(serialTimes.size() / 2);
-            }
+            result = new FftSweep(ns, processors, chosen, reps, breakdown).run(steps, this::note);
         }
-        if (rows.isEmpty()) {
+        if (result == null) {
             note("no engine ran: nothing to show");
             return 0;
         }
-        long[] sizesLong = ns.stream().mapToLong(Integer::longValue).toArray();
-        double[] serialNanos = java.util.Arrays.stream(serial).asDoubleStream().toArray();
-        SpeedupModel model = new SpeedupModel(SpeedupModel.fitElementNanos(sizesLong, serialNanos),
-                hockney.t0Nanos(), 1 / hockney.rInfBytesPerNano());
         Output.Table table = output().table(Column.of("N", "n"), Column.of("p", "p"), Column.of("engine", "engine"),
                 Column.of("serial (us)", r -> String.format("%,.1f", r.getLong("serial_ns") / 1e3)),
                 Column.of("parallel (us)", r -> String.format("%,.1f", r.getLong("parallel_ns") / 1e3)),
@@ -200,46 +142,19 @@ final class FftCommand extends RowsCommand {
                 Column.of("machine model", "machine_predicted_speedup", "%.2f"),
                 Column.of("measured / machine", r -> r.get("machine_predicted_speedup") == null ? "-"
                         : String.format("%.2f", r.getDouble("speedup") / r.getDouble("machine_predicted_speedup"))),
-                Column.of("", r -> (boolean) r.get("oversubscribed") ? "oversubscribed" : ""));
-        for (Object[] row : rows) {
-            int n = (int) row[0];
-            int p = (int) row[1];
-            long s = (long) row[3];
-            long t = (long) row[4];
-            double speedup = s / (double) t;
-            // The distributed form skips the master's scatter and gather: log2 p rounds, not 2 + log2 p.
-            FftEngine engine = (FftEngine) row[2];
-            double predicted = model.speedup(n, p, engine.masterWorker());
-            table.add(new Row().put("n", n).put("p", p).put("engine", engine.label()).put("serial_ns", s).put("parallel_ns", t)
-                    .put("speedup", speedup).put("efficiency", speedup / p).put("gflops", Fft.flops(n) / t)
-                    .put("predicted_speedup", predicted).put("predicted_efficiency", predicted / p)
-                    .put("reps", FftRuns.repetitions(n, reps)).put("oversubscribed", row[5]).put("machine_predicted_speedup", row[6]));
-        }
+                Column.of("", r -> r.getBoolean("oversubscribed") ? "oversubscribed" : ""));
+        result.rows().forEach(table::add);
         if (breakdown) {
             output().line("where the time goes (runtime engines, ns per transform measured in separate runs with the phases timed;"
                     + " each cell the mean over ranks / rank 0 alone, us):");
             Output.Table phases = output().table(phaseColumns());
-            for (Object[] row : phaseRows) {
-                FftPhases measured = (FftPhases) row[3];
-                Row f = new Row().put("breakdown", true).put("n", row[0]).put("p", row[1]).put("engine", row[2]);
-                for (FftPhases.Phase phase : FftPhases.Phase.values()) {
-                    String key = phase.name().toLowerCase(java.util.Locale.ROOT);
-                    f.put(key + "_ns", Math.round(measured.meanNanos(phase))).put(key + "_rank0_ns", measured.nanos(0, phase));
-                }
-                phases.add(f.show("timed_ns", row[4]));
-            }
+            result.phases().forEach(phases::add);
         }
-        List<String> crossovers = crossovers(rows);
-        output().record(new Row().put("model", "seed-004").put("t_elem_ns", model.elementNanos()).put("t_a_ns", model.startupNanos())
-                        .put("t_b_ns_per_byte", model.perByteNanos()),
-                String.format("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns, t_b = %.4f ns/B (ping-pong"
-                        + " Hockney fit)", model.elementNanos(), model.startupNanos(), model.perByteNanos()));
-        if (!machineModels.isEmpty()) {
-            output().line(String.format("machine model: the seed's model with the local FFTs, the exchange's passes over memory and the "
-                    + "master's packing each timed on its own, all ranks at once (message hand-over %.0f ns); it never "
-                    + "sees the FFT runs above", messageNanos));
+        output().record(result.model(), result.modelText());
+        if (result.machineModelText() != null) {
+            output().line(result.machineModelText());
         }
-        crossovers.forEach(output()::line);
+        result.crossovers().forEach(output()::line);
         return 0;
     }
 
@@ -366,57 +281,6 @@ final class FftCommand extends RowsCommand {
         RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
                 proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, elementCost, handover));
         return new ModelRun(r.makespan(), FftTiming.masterWorker(params, p, n, elementCost, handover), a);
-    }
-
-    /**
-     * For each engine and p > 1 within the cores: the smallest measured N from which on the engine beats our serial
-     * FFT at every larger measured N (the crossover below which parallel loses), or that it never does.
-     */
-    private static List<String> crossovers(List<Object[]> rows) {
-        Map<String, List<Object[]>> byEngine = new java.util.LinkedHashMap<>();
-        for (Object[] row : rows) {
-            // Oversubscribed rows measure the scheduler: no speedup claim rests on them.
-            if ((int) row[1] > 1 && !(boolean) row[5]) {
-                byEngine.computeIfAbsent(((FftEngine) row[2]).label() + " p=" + row[1], k -> new ArrayList<>()).add(row);
-            }
-        }
-        List<String> lines = new ArrayList<>();
-        byEngine.forEach((key, list) -> {
-            Integer from = null;
-            for (Object[] row : list) {
-                boolean wins = (long) row[4] < (long) row[3];
-                if (wins && from == null) {
-                    from = (Integer) row[0];
-                } else if (!wins) {
-                    from = null;
-                }
-            }
-            lines.add("crossover " + key + ": " + (from == null ? "never faster than serial in this range"
-                    : "faster than serial from N = " + from + " on"));
-        });
-        return lines;
-    }
-
-    /**
-     * The runtime's Hockney fit over message sizes up to the largest block the FFT will send
-     * ({@code blockBytes}, at most 64 MiB): large copies run at memory bandwidth, not at the cache
-     * bandwidth of a 1 MiB ping-pong, and {@code t_b} should say so.
-     */
-    private HockneyFit hockney(long blockBytes) {
-        List<Integer> list = new ArrayList<>(List.of(8, 1024, 65536, 1 << 20));
-        if (blockBytes > (1 << 20)) {
-            list.add((int) Math.min(blockBytes, 1L << 26));
-        }
-        int[] bytes = list.stream().mapToInt(Integer::intValue).toArray();
-        double[] sizes = new double[bytes.length];
-        double[] nanos = new double[bytes.length];
-        for (int i = 0; i < bytes.length; i++) {
-            int reps = bytes[i] > (1 << 20) ? 20 : bytes[i] >= 65536 ? 300 : 2000;
-            PingPong.Result r = PingPong.run(LogP.of(0, 0, 0, 2), bytes[i], Math.min(200, reps), reps);
-            sizes[i] = bytes[i];
-            nanos[i] = r.medianOneWayNanos();
-        }
-        return HockneyFit.fit(sizes, nanos);
     }
 
     private List<Integer> parseSizes() {

@@ -37,16 +37,20 @@ final class GossipCommand extends RowsCommand {
                 Column.of("steps / bound", "ratio", "%.4f"), Column.yesNo("ok", "ok"));
         for (int n : ns) {
             for (String algo : algos) {
-                GossipReport r = GossipReport.run(n, algo);
-                check(r.ok(), algo + ", n = " + n);
-                Row f = new Row().put("algo", r.algo()).put("n", r.n()).put("steps", r.steps()).put("time", r.steps());
-                if ("seed".equals(r.algo())) {
-                    f.put("predicted", r.seedSteps());
-                }
-                table.add(f.put("lower_bound", r.lowerBound()).put("seed_steps", r.seedSteps()).put("ratio", r.ratioToBound())
-                        .put("ok", r.ok()));
+                Row row = row(GossipReport.run(n, algo));
+                check(row.getBoolean("ok"), algo + ", n = " + n);
+                table.add(row);
             }
         }
         return 0;
+    }
+
+    /** The row of one run (the demo's too): its JSON fields as the class comment lists them. */
+    static Row row(GossipReport r) {
+        Row f = new Row().put("algo", r.algo()).put("n", r.n()).put("steps", r.steps()).put("time", r.steps());
+        if ("seed".equals(r.algo())) {
+            f.put("predicted", r.seedSteps());
+        }
+        return f.put("lower_bound", r.lowerBound()).put("seed_steps", r.seedSteps()).put("ratio", r.ratioToBound()).put("ok", r.ok());
     }
 }

@@ -60,16 +60,20 @@ final class KTreeCommand extends RowsCommand {
         for (int m : ms) {
             for (int n : ns) {
                 for (int k : ks) {
-                    KTreeReport r = KTreeReport.run(m, n, k);
-                    check(r.ok(), "m = " + m + ", n = " + n + ", k = " + k);
-                    table.add(new Row().put("algo", "ktree").put("m", r.m()).put("n", r.n()).put("k", r.k()).put("ports", r.ports())
-                            .put("rounds", r.rounds()).put("time", r.rounds())
-                            .put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()))
-                            .put("upper_bound", r.upperBound()).put("lower_bound", r.lowerBound()).put("ok", r.ok())
-                            .put("note", r.n() == 1 ? ALONE : null));
+                    Row row = row(KTreeReport.run(m, n, k));
+                    check(row.getBoolean("ok"), "m = " + m + ", n = " + n + ", k = " + k);
+                    table.add(row);
                 }
             }
         }
         return 0;
+    }
+
+    /** The row of one run (the demo's too): its JSON fields as the class comment lists them. */
+    static Row row(KTreeReport r) {
+        return new Row().put("algo", "ktree").put("m", r.m()).put("n", r.n()).put("k", r.k()).put("ports", r.ports())
+                .put("rounds", r.rounds()).put("time", r.rounds()).put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()))
+                .put("upper_bound", r.upperBound()).put("lower_bound", r.lowerBound()).put("ok", r.ok())
+                .put("note", r.n() == 1 ? ALONE : null);
     }
 }

@@ -47,9 +47,17 @@ final class Progress implements AutoCloseable {
         return new Progress(err, null, total);
     }
 
+    /** Progress that shows nothing: for work done as one step of a longer task that shows its own. */
+    static Progress silent() {
+        return new Progress(null, null, 1);
+    }
+
     /** The next step starts: the bar counts the previous one done and shows {@code what}; else a line. */
     void step(String what) {
         done++;
+        if (bar == null && lines == null) {
+            return;
+        }
         if (bar != null) {
             bar.stepTo(done);
             bar.setExtraMessage(what);

@@ -48,6 +48,11 @@ final class Row {
         return ((Number) get(name)).doubleValue();
     }
 
+    /** The value of {@code name} as a boolean (it must be one). */
+    boolean getBoolean(String name) {
+        return (Boolean) get(name);
+    }
+
     /** The fields, in order (read-only). */
     Map<String, Object> fields() {
         return Collections.unmodifiableMap(fields);

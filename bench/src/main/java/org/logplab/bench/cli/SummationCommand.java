@@ -55,7 +55,7 @@ final class SummationCommand extends RowsCommand {
     @Override
     int execute() {
         LogP params = logp.params(processors);
-        Group group = Group.all(processors, root);
+        Group.all(processors, root); // refuses a root outside 0..P-1 before any work
         ProcessorHeap.check(ProcessorHeap.Channels.ONE, processors, "summation");
         long fewest = counts.stream().mapToLong(Long::longValue).min().orElse(1);
         if (fewest < 1) {
@@ -72,22 +72,34 @@ final class SummationCommand extends RowsCommand {
                 Column.of("seed Thm 6", r -> r.get("seed_time") == null ? "n/a (N < N_S)" : r.get("seed_time")),
                 Column.yesNo("ok", "ok"));
         for (long n : counts) {
-            SummationPlan plan = SummationPlan.of(params, processors, n);
-            long[] total = new long[1];
-            RunResult r = Machine.run(params, ClockKind.MODEL, p -> {
-                OptionalLong got = new OptimalSummation().sum(p, group, plan, j -> j + 1, Long::sum);
-                got.ifPresent(t -> total[0] = t);
-            });
-            boolean ok = check(total[0] == expectedSum(n) && r.makespan() == plan.time(), "P = " + processors + ", N = " + n
-                    + ": sum " + total[0] + " vs " + expectedSum(n) + ", time " + r.makespan() + " vs " + plan.time());
-            long seedTime = plan.seedTime();
-            table.add(new Row().put("algo", "optimal-summation").put("P", processors).put("N", n).put("root", root)
-                    .put("L", logp.latency).put("o", logp.overhead).put("g", logp.gap).put("clock", "model")
-                    .put("time", r.makespan()).put("predicted", plan.time()).put("processors_used", plan.processors())
-                    .put("tree_time", plan.treeTime()).put("capacity", plan.capacity()).put("seed_capacity", plan.seedCapacity())
-                    .put("seed_time", seedTime < 0 ? null : seedTime).put("ok", ok));
+            Row row = row(params, root, n);
+            check(row.getBoolean("ok"), "P = " + processors + ", N = " + n + ": sum " + row.get("sum") + " vs " + expectedSum(n)
+                    + ", time " + row.get("time") + " vs " + row.get("predicted"));
+            table.add(row);
         }
         return 0;
+    }
+
+    /**
+     * One run under the model clock (the demo's too): the sum of {@code 1..n} on {@code params.P()}
+     * processors, ending at {@code root}; its row's {@code ok} says whether the sum is right and the
+     * time is exactly the plan's.
+     */
+    static Row row(LogP params, int root, long n) {
+        Group group = Group.all(params.P(), root);
+        SummationPlan plan = SummationPlan.of(params, params.P(), n);
+        long[] total = new long[1];
+        RunResult r = Machine.run(params, ClockKind.MODEL, p -> {
+            OptionalLong got = new OptimalSummation().sum(p, group, plan, j -> j + 1, Long::sum);
+            got.ifPresent(t -> total[0] = t);
+        });
+        long seedTime = plan.seedTime();
+        return new Row().put("algo", "optimal-summation").put("P", params.P()).put("N", n).put("root", root)
+                .put("L", params.L()).put("o", params.o()).put("g", params.g()).put("clock", "model")
+                .put("time", r.makespan()).put("predicted", plan.time()).put("processors_used", plan.processors())
+                .put("tree_time", plan.treeTime()).put("capacity", plan.capacity()).put("seed_capacity", plan.seedCapacity())
+                .put("seed_time", seedTime < 0 ? null : seedTime).put("ok", total[0] == expectedSum(n) && r.makespan() == plan.time())
+                .show("sum", total[0]);
     }
 
     /** {@code 1 + 2 + ... + n}, wrapping like the run's long additions. */

@@ -112,6 +112,57 @@ class DemoReportTest {
                 .isLessThanOrEqualTo(r.get("naive_reduce_time").asLong()));
     }
 
+    /**
+     * The demo calls the commands' code, not the command line: its exact (model-clock) tables must
+     * still be, row for row and field for field, what each command prints with {@code --json} for
+     * the same inputs (which the report's captions state), the command's defaults included.
+     */
+    @Test
+    void theModelClockTablesAreTheCommandsOwnRows() throws Exception {
+        assertSameRows("gossip.json", List.of(), "gossip", "--n", "2..12");
+        assertSameRows("ktree.json", List.of(), "ktree", "--m", "1..16", "--n", "64", "--k", "2");
+        assertSameRows("summation.json", List.of("naive_reduce_time"), "summation", "--P", "8", "--N", "1,8,50,100,500,1000",
+                "--L", "5", "--o", "2", "--g", "4");
+        // the sweep's rows, after the row of the binomial run that the command line asks for too
+        assertThat(tableRows("multicast-crossover.json", List.of())).isEqualTo(commandRows("collective", "--algo", "binomial", "--P", "64",
+                "--L", "6", "--o", "2", "--sweep-g", "1,2,3,4,5,6,7,8,16,32,64").stream().filter(r -> r.has("sweep")).toList());
+        List<JsonNode> multicast = new ArrayList<>();
+        for (int p = 2; p <= 64; p *= 2) {
+            multicast.addAll(commandRows("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
+                    "--L", "6", "--o", "2", "--g", "4"));
+        }
+        assertThat(tableRows("multicast-model.json", List.of())).isEqualTo(multicast);
+        assertSameRows("balance-seed.json", List.of(), "balance", "--workload", "seed", "--load", "100", "--L", "2", "--o", "0", "--g", "1");
+        assertSameRows("balance-sweep.json", List.of(), "balance", "--workload", "poisson", "--nodes", "8", "--sweep",
+                "--load", "10,50,90", "--tasks", "2000", "--reps", "3");
+    }
+
+    private static void assertSameRows(String table, List<String> demoOnly, String... command) throws Exception {
+        assertThat(tableRows(table, demoOnly)).as(table + " against logplab " + String.join(" ", command)).isEqualTo(commandRows(command));
+    }
+
+    /** A report table's rows without the fields only the demo adds. */
+    private static List<JsonNode> tableRows(String table, List<String> demoOnly) throws Exception {
+        List<JsonNode> rows = new ArrayList<>();
+        JsonLines.MAPPER.readTree(Files.readString(dir.resolve(table))).forEach(r -> {
+            demoOnly.forEach(((com.fasterxml.jackson.databind.node.ObjectNode) r)::remove);
+            rows.add(r);
+        });
+        assertThat(rows).as(table).isNotEmpty();
+        return rows;
+    }
+
+    /** A command's JSON rows, run through the command line, without their provenance (the demo's is in summary.json). */
+    private static List<JsonNode> commandRows(String... command) throws Exception {
+        String[] withJson = java.util.Arrays.copyOf(command, command.length + 1);
+        withJson[command.length] = "--json";
+        CliTest.Outcome o = CliTest.run(withJson);
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> rows = new ArrayList<>(o.json());
+        rows.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r).remove("provenance"));
+        return rows;
+    }
+
     @Test
     void thePageOpensWithOneFindingPerSectionAndSummaryJsonHasThem() throws Exception {
         JsonNode headlines = summary.get("headlines");
