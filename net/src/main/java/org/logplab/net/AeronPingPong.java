@@ -2,6 +2,7 @@ package org.logplab.net;
 
 import io.aeron.logbuffer.FragmentHandler;
 import java.io.IOException;
+import java.util.function.IntConsumer;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -53,11 +54,20 @@ public final class AeronPingPong {
      * @throws IllegalStateException if the two ends do not connect within 10 s
      */
     public static PingPong.Result[] run(Medium medium, int[] sizes, int warmup, int reps) throws IOException, InterruptedException {
+        return run(medium, sizes, warmup, reps, i -> { });
+    }
+
+    /**
+     * The same, telling {@code starting} the index into {@code sizes} of each size before its
+     * round trips start (for a progress display), on the calling thread.
+     */
+    public static PingPong.Result[] run(Medium medium, int[] sizes, int warmup, int reps, IntConsumer starting) throws IOException,
+            InterruptedException {
         check(sizes, warmup, reps);
         try (AeronLink link = new AeronLink(medium)) {
             Thread echo = link.echoThread();
             try {
-                return run(link, sizes, warmup, reps);
+                return run(link, sizes, warmup, reps, starting);
             } finally {
                 link.stopEcho();
                 echo.join();
@@ -72,9 +82,14 @@ public final class AeronPingPong {
      * @throws IllegalStateException if the other side stops answering
      */
     public static PingPong.Result[] run(AeronLink link, int[] sizes, int warmup, int reps) {
+        return run(link, sizes, warmup, reps, i -> { });
+    }
+
+    private static PingPong.Result[] run(AeronLink link, int[] sizes, int warmup, int reps, IntConsumer starting) {
         check(sizes, warmup, reps);
         PingPong.Result[] results = new PingPong.Result[sizes.length];
         for (int i = 0; i < sizes.length; i++) {
+            starting.accept(i);
             results[i] = roundTrips(sizes[i], warmup, reps, link.measuring);
         }
         return results;

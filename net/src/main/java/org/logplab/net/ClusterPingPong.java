@@ -1,6 +1,7 @@
 package org.logplab.net;
 
 import java.io.IOException;
+import java.util.function.IntConsumer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,6 +42,15 @@ public final class ClusterPingPong {
      */
     public static PingPong.Result[] run(AeronPingPong.Medium medium, int[] sizes, int warmup, int reps) throws IOException,
             InterruptedException {
+        return run(medium, sizes, warmup, reps, i -> { });
+    }
+
+    /**
+     * The same, telling {@code starting} the index into {@code sizes} of each size before its
+     * round trips start (for a progress display), on the thread of rank 0.
+     */
+    public static PingPong.Result[] run(AeronPingPong.Medium medium, int[] sizes, int warmup, int reps, IntConsumer starting)
+            throws IOException, InterruptedException {
         for (int size : sizes) {
             if (size < 0) {
                 throw new IllegalArgumentException("message sizes are at least 0 bytes, got " + size);
@@ -55,6 +65,9 @@ public final class ClusterPingPong {
         }
         Program program = p -> {
             for (int s = 0; s < sizes.length; s++) {
+                if (p.rank() == 0) {
+                    starting.accept(s);
+                }
                 byte[] payload = new byte[sizes[s]];
                 new java.util.SplittableRandom(s).nextBytes(payload);
                 for (int i = 0; i < warmup + reps; i++) {

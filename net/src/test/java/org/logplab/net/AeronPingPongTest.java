@@ -39,6 +39,20 @@ class AeronPingPongTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void eachSizeIsAnnouncedOnceInOrderBeforeItsRoundTrips() throws Exception {
+        int[] sizes = {8, 4096, 100};
+        for (boolean cluster : new boolean[] {false, true}) {
+            java.util.List<Integer> announced = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.function.IntConsumer starting = announced::add;
+            PingPong.Result[] results = cluster ? ClusterPingPong.run(AeronPingPong.Medium.IPC, sizes, 1, 3, starting)
+                    : AeronPingPong.run(AeronPingPong.Medium.IPC, sizes, 1, 3, starting);
+            assertThat(announced).as(cluster ? "cluster path" : "transport's own path").containsExactly(0, 1, 2);
+            assertThat(results).extracting(PingPong.Result::bytes).containsExactly(8, 4096, 100);
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void messagesLongerThanAeronsLongestCrossBothWays() throws Exception {
         // Over UDP Aeron's longest message is 2 MiB (a 16 MiB term's eighth): 5 MiB goes as three
         // longest messages on the transport's own path and as five 1 MiB chunks between cluster nodes,

@@ -122,16 +122,19 @@ final class MeasureCommand extends RowsCommand {
         }
         boolean injecting = injected.any();
         LogP params = injected.toLogP(2);
-        note("measuring the host baseline (zero injection)...");
-        LogPEstimator.Estimate base = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), size, burst, reps);
-        if (base.prtt1() / 2 > BUSY_ONE_WAY_NANOS) {
-            note(String.format("warning: the host's zero-injection one-way time is %,.0f ns: other processes compete"
-                    + " for the cores, and the figures measure the scheduler", base.prtt1() / 2));
-        }
+        LogPEstimator.Estimate base;
         LogPEstimator.Estimate est = null;
-        if (injecting) {
-            note("measuring with injected L=" + params.L() + " ns, o=" + params.o() + " ns, g=" + params.g() + " ns...");
-            est = LogPEstimator.estimate(params, size, burst, reps);
+        try (Progress steps = progress("measure", injecting ? 2 : 1)) {
+            steps.step("measuring the host baseline (zero injection)");
+            base = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), size, burst, reps);
+            if (base.prtt1() / 2 > BUSY_ONE_WAY_NANOS) {
+                note(String.format("warning: the host's zero-injection one-way time is %,.0f ns: other processes compete"
+                        + " for the cores, and the figures measure the scheduler", base.prtt1() / 2));
+            }
+            if (injecting) {
+                steps.step("measuring with injected L=" + params.L() + " ns, o=" + params.o() + " ns, g=" + params.g() + " ns");
+                est = LogPEstimator.estimate(params, size, burst, reps);
+            }
         }
         Output.Table table = output().table(inProcessColumns(est != null));
         table.add(row(true, LogP.of(0, 0, 0, 2), base));
@@ -186,33 +189,36 @@ final class MeasureCommand extends RowsCommand {
             throw new IllegalArgumentException("--L --o --g --G inject delays into the in-process runtime only, not into " + transport);
         }
         int[] sizes = {8, 1024, 65536, 1 << 20};
-        note("measuring the in-process runtime (zero injection)...");
-        LogPEstimator.Estimate local = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), size, burst, reps);
-        PingPong.warmUpJit();
+        LogPEstimator.Estimate local;
         PingPong.Result[] localPing = new PingPong.Result[sizes.length];
-        for (int i = 0; i < sizes.length; i++) {
-            localPing[i] = PingPong.run(LogP.of(0, 0, 0, 2), sizes[i], pingPongReps / 5, pingPongReps);
-        }
-        int cores = Runtime.getRuntime().availableProcessors();
-        if (cores < 3) {
-            note("warning: " + (peer == null ? "the media driver's thread shares" : "both processes' media driver threads share")
-                    + " the " + cores + " cores with both measuring threads;"
-                    + " the transport's figures include scheduling (over UDP the busy delays of PRTT(n,d) starve the driver)");
-        }
         LogPEstimator.Estimate remote;
         PingPong.Result[] remotePing;
-        if (peer == null) {
-            note("measuring " + transport + " (embedded media driver)...");
-            remote = AeronPrtt.estimate(medium, size, burst, reps);
-            remotePing = AeronPingPong.run(medium, sizes, pingPongReps / 5, pingPongReps);
-        } else {
-            note("measuring " + transport + " to the echo at " + peer + ", listening at " + listen + "...");
-            try (AeronLink link = AeronLink.toPeer(here, there, Duration.ofNanos(connectTimeoutNanos))) {
-                remote = AeronPrtt.estimate(link, size, burst, reps);
-                remotePing = AeronPingPong.run(link, sizes, pingPongReps / 5, pingPongReps);
-                link.stopEcho();
-            } catch (IllegalStateException e) {
-                return failed(e.getMessage());
+        try (Progress steps = progress("measure", 2)) {
+            steps.step("measuring the in-process runtime (zero injection)");
+            local = LogPEstimator.estimate(LogP.of(0, 0, 0, 2), size, burst, reps);
+            PingPong.warmUpJit();
+            for (int i = 0; i < sizes.length; i++) {
+                localPing[i] = PingPong.run(LogP.of(0, 0, 0, 2), sizes[i], pingPongReps / 5, pingPongReps);
+            }
+            int cores = Runtime.getRuntime().availableProcessors();
+            if (cores < 3) {
+                note("warning: " + (peer == null ? "the media driver's thread shares" : "both processes' media driver threads share")
+                        + " the " + cores + " cores with both measuring threads;"
+                        + " the transport's figures include scheduling (over UDP the busy delays of PRTT(n,d) starve the driver)");
+            }
+            if (peer == null) {
+                steps.step("measuring " + transport + " (embedded media driver)");
+                remote = AeronPrtt.estimate(medium, size, burst, reps);
+                remotePing = AeronPingPong.run(medium, sizes, pingPongReps / 5, pingPongReps);
+            } else {
+                steps.step("measuring " + transport + " to the echo at " + peer + ", listening at " + listen);
+                try (AeronLink link = AeronLink.toPeer(here, there, Duration.ofNanos(connectTimeoutNanos))) {
+                    remote = AeronPrtt.estimate(link, size, burst, reps);
+                    remotePing = AeronPingPong.run(link, sizes, pingPongReps / 5, pingPongReps);
+                    link.stopEcho();
+                } catch (IllegalStateException e) {
+                    return failed(e.getMessage());
+                }
             }
         }
         HockneyFit localFit = hockney(localPing);

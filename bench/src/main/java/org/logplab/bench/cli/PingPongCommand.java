@@ -59,24 +59,27 @@ final class PingPongCommand extends RowsCommand {
         List<PingPong.Result> results = new ArrayList<>();
         List<PingPong.Result> cluster = new ArrayList<>();
         boolean inProcess = transport.equals("inprocess");
-        if (inProcess) {
-            LogP params = injected.toLogP(2);
-            note("warming up the JIT...");
-            PingPong.warmUpJit();
-            for (int size : sizes) {
-                note("ping-pong with " + size + "-byte messages...");
-                results.add(PingPong.run(params, size, Math.max(100, reps / 5), reps));
+        try (Progress steps = progress("pingpong", (inProcess ? 1L : 2L) * sizes.size())) {
+            if (inProcess) {
+                LogP params = injected.toLogP(2);
+                note("warming up the JIT...");
+                PingPong.warmUpJit();
+                for (int size : sizes) {
+                    steps.step("ping-pong with " + size + "-byte messages");
+                    results.add(PingPong.run(params, size, Math.max(100, reps / 5), reps));
+                }
+            } else {
+                AeronPingPong.Medium medium = AeronPingPong.Medium.parse(transport);
+                if (injected.any()) {
+                    throw new IllegalArgumentException("--L --o --g --G inject delays into the in-process runtime only, not into " + transport);
+                }
+                int[] s = sizes.stream().mapToInt(Integer::intValue).toArray();
+                results.addAll(List.of(AeronPingPong.run(medium, s, Math.max(100, reps / 5), reps,
+                        i -> steps.step(transport + ", the transport's own path (embedded media driver): " + s[i] + "-byte messages"))));
+                cluster.addAll(List.of(ClusterPingPong.run(medium, s, Math.max(100, reps / 5), reps,
+                        i -> steps.step(transport + ", between two cluster nodes (codec, chunks, reassembly, delivery): " + s[i]
+                                + "-byte messages"))));
             }
-        } else {
-            AeronPingPong.Medium medium = AeronPingPong.Medium.parse(transport);
-            if (injected.any()) {
-                throw new IllegalArgumentException("--L --o --g --G inject delays into the in-process runtime only, not into " + transport);
-            }
-            int[] s = sizes.stream().mapToInt(Integer::intValue).toArray();
-            note("ping-pong over " + transport + " (embedded media driver, " + sizes.size() + " sizes): the transport's own...");
-            results.addAll(List.of(AeronPingPong.run(medium, s, Math.max(100, reps / 5), reps)));
-            note("...and between two cluster nodes (codec, chunks, reassembly, delivery to a rank)...");
-            cluster.addAll(List.of(ClusterPingPong.run(medium, s, Math.max(100, reps / 5), reps)));
         }
         String path = inProcess ? "inprocess" : "aeron";
         Map<Integer, Long> aeronP50 = new java.util.HashMap<>();
@@ -152,11 +155,16 @@ final class PingPongCommand extends RowsCommand {
             output().line(what + " needs at least two distinct sizes.");
             return;
         }
+        // A start-up time of zero or less, or times that do not grow with size, describe the noise of
+        // sizes too close together, not the transport: said in words rather than left to be read as figures.
+        boolean meaningful = fit.t0Nanos() > 0 && Double.isFinite(fit.rInfBytesPerNano());
         output().record(new Row().put("fit", "hockney").put("path", path).put("t0_ns", fit.t0Nanos())
                         .put("r_inf_bytes_per_ns", fit.rInfBytesPerNano()).put("m_half_bytes", fit.mHalfBytes())
-                        .put("pi0_per_ns", fit.pi0PerNano()).put("r2", fit.r2()),
+                        .put("pi0_per_ns", fit.pi0PerNano()).put("r2", fit.r2()).put("meaningful", meaningful),
                 String.format("%s: t0 = %,.0f ns, r_inf = %.3f GB/s, m_half = %,.0f B, pi0 = %.3g msg/ns, R^2 = %.4f", what,
-                        fit.t0Nanos(), fit.rInfGigabytesPerSecond(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2()));
+                        fit.t0Nanos(), fit.rInfGigabytesPerSecond(), fit.mHalfBytes(), fit.pi0PerNano(), fit.r2())
+                        + (meaningful ? "" : "\n  not meaningful: " + (fit.t0Nanos() <= 0 ? "t0 is not positive" : "the times do not grow with"
+                        + " size") + " over these sizes; give sizes spanning more, e.g. --sizes 8,1k,64k,1M"));
     }
 
     /** Size over median one-way time: bytes per ns is GB/s, so times 1000 is MB/s (10^6 B). */
