@@ -82,7 +82,7 @@ final class CollectiveCommand extends RowsCommand {
     @Mixin
     LatencyOptions recording;
 
-    @Option(names = "--combine", defaultValue = "1", description = "Cost of one combine in an all-reduce (default 1).")
+    @Option(names = "--combine", defaultValue = "1", converter = DurationNanosConverter.Delay.class, description = "Cost of one combine in an all-reduce (default 1).")
     long combineCost;
 
     @Option(names = "--reps", defaultValue = "200", description = "Wall clock: measured repetitions, after as many unmeasured"

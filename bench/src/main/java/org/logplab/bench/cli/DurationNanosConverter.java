@@ -16,6 +16,26 @@ public final class DurationNanosConverter implements CommandLine.ITypeConverter<
         return parse(text);
     }
 
+    /**
+     * A LogP delay or cost ({@code --L --o --g --G}, model units or ns): a duration as above, at
+     * most {@link #MAX_DELAY}. A run adds up many delays in 64-bit times; beyond this bound a
+     * large run could overflow them, and under the wall clock a single delay would last 18 minutes.
+     */
+    public static final class Delay implements CommandLine.ITypeConverter<Long> {
+        /** The largest delay, 2^40 (model units, or ns: about 18 minutes). */
+        public static final long MAX_DELAY = 1L << 40;
+
+        @Override
+        public Long convert(String text) {
+            long value = parse(text);
+            if (value > MAX_DELAY) {
+                throw new CommandLine.TypeConversionException(String.format(Locale.ROOT, "'%s' is beyond the largest delay, 2^40 ="
+                        + " %,d (model units, or ns: about 18 min), which keeps a run's 64-bit times from overflowing", text, MAX_DELAY));
+            }
+            return value;
+        }
+    }
+
     /** The nanoseconds {@code text} denotes. */
     public static long parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);

@@ -79,10 +79,10 @@ final class FftCommand extends RowsCommand {
     @Mixin
     LogPClockOptions logp = new LogPClockOptions(100, 20, 20, ClockKind.WALL);
 
-    @Option(names = "--G", defaultValue = "0", description = "Model clock: gap per byte, units (default 0).")
+    @Option(names = "--G", defaultValue = "0", converter = DurationNanosConverter.Delay.class, description = "Model clock: gap per byte, units (default 0).")
     long gapPerByte;
 
-    @Option(names = "--elem-cost", defaultValue = "1",
+    @Option(names = "--elem-cost", defaultValue = "1", converter = DurationNanosConverter.Delay.class,
             description = "Model clock: units per point per radix-2 stage, the seed's t_elem (default 1).")
     long elementCost;
 

@@ -10,16 +10,16 @@ import picocli.CommandLine.Option;
  */
 final class InjectedDelays {
 
-    @Option(names = "--L", converter = DurationNanosConverter.class, description = "Injected latency (e.g. 50us; default 0).")
+    @Option(names = "--L", converter = DurationNanosConverter.Delay.class, description = "Injected latency (e.g. 50us; default 0).")
     long latency;
 
-    @Option(names = "--o", converter = DurationNanosConverter.class, description = "Injected overhead (e.g. 10us; default 0).")
+    @Option(names = "--o", converter = DurationNanosConverter.Delay.class, description = "Injected overhead (e.g. 10us; default 0).")
     long overhead;
 
-    @Option(names = "--g", converter = DurationNanosConverter.class, description = "Injected gap (e.g. 20us; default 0).")
+    @Option(names = "--g", converter = DurationNanosConverter.Delay.class, description = "Injected gap (e.g. 20us; default 0).")
     long gap;
 
-    @Option(names = "--G", converter = DurationNanosConverter.class, description = "Injected gap per byte (default 0).")
+    @Option(names = "--G", converter = DurationNanosConverter.Delay.class, description = "Injected gap per byte (default 0).")
     long gapPerByte;
 
     /** The parameters for {@code processors} processors, in ns. */

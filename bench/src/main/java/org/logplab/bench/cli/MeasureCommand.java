@@ -166,14 +166,16 @@ final class MeasureCommand extends RowsCommand {
      * Refuses a message size whose buffers do not fit the heap and an estimate beyond the time
      * limit: each repetition of the PRTT estimator (and as many as a quarter more unrecorded)
      * takes PRTT(1,0) and PRTT(n,0) twice and PRTT(n,d) once, with d at least PRTT(1,0); every
-     * round trip is at least 2 (L + 2o) with the injected parameters, and n messages add
+     * round trip is at least 2 max(L + 2o, a thread hand-over) with the injected parameters, and n messages add
      * (n - 1) max(g, o): at least (n + 5) 2 (L + 2o) + 2 (n - 1) max(g, o) a repetition. With
      * --transport, each ping-pong round trip copies its message (up to 1 MiB) twice.
      */
     private void refuseWhatCannotRun() {
-        Limits.heap(Limits.heapForArrays(4.0 * size), String.format("measure with %,d-byte messages", size));
+        // The estimator keeps four samples a repetition and two more for each warm-up and recorded one.
+        Limits.heap(Limits.heapForArrays(4.0 * size + 8.0 * (4.0 * reps + 2.0 * (reps + Math.max(3, reps / 4)))),
+                String.format("measure with %,d-byte messages and %,d repetitions", size, reps));
         LogP p = injected.toLogP(2);
-        double roundTrip = 2.0 * (p.L() + 2 * p.o() + (double) size * p.G() + size * Limits.COPY_NANOS_PER_BYTE);
+        double roundTrip = 2.0 * (Math.max(Limits.HANDOFF_NANOS, p.L() + 2 * p.o()) + (double) size * p.G() + size * Limits.COPY_NANOS_PER_BYTE);
         double perRep = (burst + 5) * roundTrip + 2.0 * (burst - 1) * Math.max(p.g(), p.o());
         double total = (reps + Math.max(3, reps / 4)) * perRep;
         if (!transport.equals("inprocess")) {

@@ -59,6 +59,25 @@ class BadInputTest {
     }
 
     @Test
+    void delaysThatCouldOverflowTheModelsTimesAreRefused() {
+        // 3 * 10^18 per hop: a binomial tree of 8 adds three hops and the sum passes 2^63 - 1
+        assertThat(refused("collective", "--algo", "binomial", "--P", "8", "--L", "3000000000000000000"))
+                .contains("beyond the largest delay, 2^40 = 1,099,511,627,776");
+        assertThat(refused("summation", "--P", "8", "--N", "5", "--g", "1099511627777")).contains("largest delay");
+        assertThat(refused("fft", "--clock", "model", "--n", "64", "--elem-cost", "2000000000000")).contains("largest delay");
+        assertThat(refused("measure", "--G", "20min")).contains("largest delay");
+        // 2^40 itself is a delay like any other: the model clock runs it (three hops of 2^40 + 2 * 2)
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "8", "--L", "1099511627776", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+    }
+
+    @Test
+    void measureRefusesRepetitionsBeyondTheHeap() {
+        // 10^9 repetitions keep 4 + 2 * 1.25 samples of 8 bytes each: 52 GB, and 1.5 times that for the old generation
+        assertThat(refused("measure", "--reps", "1000000000")).contains("1,000,000,000 repetitions", "GiB of heap");
+    }
+
+    @Test
     void repetitionsAreCheckedWhereTheyMatter() {
         assertThat(refused("collective", "--reps", "-1", "--clock", "wall", "--algo", "binomial", "--P", "2"))
                 .endsWith("--reps must be at least 1, got -1");
