@@ -321,7 +321,11 @@ final class BalanceCommand extends RowsCommand {
             double best = Math.min(l, h);
             String bidirectional = both == null ? ""
                     : String.format("; bidirectional %.1f = %.3f x the better", both.response().mean(), both.response().mean() / best);
-            if (light.response().overlaps(heavy.response())) {
+            if (Double.isNaN(light.response().halfWidth()) || Double.isNaN(heavy.response().halfWidth())) {
+                // One run each: no interval, so no claim that either is better.
+                output().line(String.format("load %s: light %.1f, heavy %.1f: one run each, so no interval to tell them apart"
+                        + " (--reps 5 gives 95 %% intervals)%s", loadName(e.getKey()), l, h, bidirectional));
+            } else if (light.response().overlaps(heavy.response())) {
                 output().line(String.format("load %s: light %.1f and heavy %.1f: no clear difference (their 95 %% intervals overlap)%s",
                         loadName(e.getKey()), l, h, bidirectional));
             } else {

@@ -181,9 +181,11 @@ final class DemoFindings {
         Map<String, Object> best = rows.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup")))).orElseThrow();
         Map<String, Object> last = rows.get(rows.size() - 1);
         double bestP = num(best.get("p"));
-        String line = String.format(Locale.ROOT, "fork/join FFT, N = 2^%d, 1-%s threads: best speedup %.2f at P = %s;"
-                        + " %.2f at P = %s; fitted serial fraction F = %s", Integer.numberOfTrailingZeros(n), last.get("p"),
-                num(best.get("speedup")), best.get("p"), num(last.get("speedup")), last.get("p"), Cells.trimmed(serialFraction));
+        // The figure at the most threads, unless that is where the best one is (said once, then).
+        String atMost = best == last ? "" : String.format(Locale.ROOT, " %.2f at P = %s;", num(last.get("speedup")), last.get("p"));
+        String line = String.format(Locale.ROOT, "fork/join FFT, N = 2^%d, 1-%s threads: best speedup %.2f at P = %s;%s"
+                        + " fitted serial fraction F = %s", Integer.numberOfTrailingZeros(n), last.get("p"),
+                num(best.get("speedup")), best.get("p"), atMost, Cells.trimmed(serialFraction));
         List<String> wrong = new ArrayList<>();
         if (bestP > cores) {
             wrong.add("peaks beyond the " + cores + " cores, at P = " + best.get("p") + ": scheduling noise");

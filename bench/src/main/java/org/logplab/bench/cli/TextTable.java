@@ -37,24 +37,27 @@ public final class TextTable {
         }
         StringBuilder b = new StringBuilder();
         line(b, headers, width, false);
+        StringBuilder rule = new StringBuilder();
         for (int c = 0; c < headers.length; c++) {
-            b.append(c == 0 ? "" : "  ").append("-".repeat(width[c]));
+            rule.append(c == 0 ? "" : "  ").append("-".repeat(width[c]));
         }
-        b.append('\n');
+        b.append(rule.toString().stripTrailing()).append('\n');
         for (String[] r : rows) {
             line(b, r, width, true);
         }
         return b.toString();
     }
 
+    /** One line, without trailing blanks (an empty last column would leave them). */
     private static void line(StringBuilder b, String[] cells, int[] width, boolean alignNumbers) {
+        StringBuilder l = new StringBuilder();
         for (int c = 0; c < cells.length; c++) {
             String cell = cells[c];
             boolean right = alignNumbers && isNumber(cell);
             String pad = " ".repeat(width[c] - cell.length());
-            b.append(c == 0 ? "" : "  ").append(right ? pad + cell : (c == cells.length - 1 ? cell : cell + pad));
+            l.append(c == 0 ? "" : "  ").append(right ? pad + cell : (c == cells.length - 1 ? cell : cell + pad));
         }
-        b.append('\n');
+        b.append(l.toString().stripTrailing()).append('\n');
     }
 
     private static boolean isNumber(String s) {

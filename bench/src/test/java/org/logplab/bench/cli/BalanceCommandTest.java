@@ -71,6 +71,17 @@ class BalanceCommandTest {
     }
 
     @Test
+    void lightAgainstHeavyIsJudgedOnlyWithIntervals() throws Exception {
+        // one run a load: no interval, so the line names both means and claims no winner
+        String one = CliTest.run("balance", "--workload", "seed", "--load", "100", "--policy", "light,heavy").out();
+        assertThat(one).contains("load 100: light ", "one run each, so no interval").doesNotContain("lower mean response", "overlap");
+        // five seeds: a verdict from the intervals, one way or the other
+        String five = CliTest.run("balance", "--workload", "seed", "--load", "100", "--policy", "light,heavy", "--reps", "5").out();
+        assertThat(five).containsAnyOf("load 100: lower mean response: ", "no clear difference (their 95 % intervals overlap)")
+                .doesNotContain("one run each");
+    }
+
+    @Test
     void badInputGetsAClearError() {
         assertThat(CliTest.run("balance", "--policy", "greedy").err()).contains("unknown policy 'greedy'");
         assertThat(CliTest.run("balance", "--nodes", "3", "--capacity", "1,2").err()).contains("2 capacities but --nodes is 3");

@@ -121,6 +121,10 @@ class DemoFindingsTest {
         Headline noisy = DemoFindings.amdahl(1 << 18, amdahl, 1.9, 1);
         assertThat(noisy.verdict()).isEqualTo("peaks beyond the 1 cores, at P = 2: scheduling noise;"
                 + " the fit is implausible: a serial fraction must lie in [0, 1]");
+        // the best at the most threads is said once
+        Headline rising = DemoFindings.amdahl(1 << 18, List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup", 1.8)), 0.1, 2);
+        assertThat(rising.headline()).isEqualTo("fork/join FFT, N = 2^18, 1-2 threads: best speedup 1.80 at P = 2;"
+                + " fitted serial fraction F = 0.1");
     }
 
     @Test
