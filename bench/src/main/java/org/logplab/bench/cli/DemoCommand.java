@@ -327,12 +327,8 @@ final class DemoCommand extends CommandBase {
         report.plot("multicast-wall.png", mw.logY(), "Measured over predicted time: near 1 while the threads fit the cores"
                 + (cores < 8 ? " (solid); dashed beyond the dotted line at P = " + cores + " cores, where the threads oversubscribe them"
                 + " and the scheduler, not the algorithm, sets the time" : ""));
-        StringBuilder gaps = new StringBuilder();
-        for (int g = 1; g <= 64; g = g < 8 ? g + 1 : g * 2) {
-            gaps.append(gaps.length() == 0 ? "" : ",").append(g);
-        }
-        List<Map<String, Object>> sweep = maps(CollectiveCommand.sweepRows(6, 2, 64,
-                Arrays.stream(gaps.toString().split(",")).mapToLong(Long::parseLong).toArray()));
+        long[] gaps = java.util.stream.LongStream.iterate(1, g -> g <= 64, g -> g < 8 ? g + 1 : g * 2).toArray(); // 1..8, 16, 32, 64
+        List<Map<String, Object>> sweep = maps(CollectiveCommand.sweepRows(6, 2, 64, gaps));
         double[] fibOverBin = sweep.stream().mapToDouble(r -> ((Number) r.get("fibonacci")).doubleValue()
                 / ((Number) r.get("binomial")).doubleValue()).toArray();
         report.table("multicast-crossover.json", sweep, "Binomial against Fibonacci on 64 members as the gap grows (model units)");
