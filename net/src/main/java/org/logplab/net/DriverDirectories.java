@@ -29,6 +29,8 @@ public final class DriverDirectories {
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
     /** Attempts at removing a tree in which something is still creating files. */
     private static final int ATTEMPTS = 3;
+    /** How long the shutdown hook waits before looking whether a removed directory came back, ms. */
+    static final long RECHECK_MILLIS = 50;
 
     static {
         try {
@@ -73,9 +75,33 @@ public final class DriverDirectories {
         return Set.copyOf(LIVE);
     }
 
+    /**
+     * The shutdown hook's removal. A signal can come while a driver is still starting: its thread
+     * may make the rest of its tree (publications, images, the loss report) after the removal, so
+     * the directories are looked at again a few times, {@link #RECHECK_MILLIS} apart, and removed
+     * again if they came back.
+     */
     private static void deleteAll() {
-        for (Path dir : List.copyOf(LIVE)) {
+        removeAtExit(List.copyOf(LIVE));
+    }
+
+    /** {@link #deleteAll}'s removal of {@code dirs}, looking again for those that came back. */
+    static void removeAtExit(List<Path> dirs) {
+        for (Path dir : dirs) {
             delete(dir);
+        }
+        for (int round = 0; round < ATTEMPTS && !dirs.isEmpty(); round++) {
+            try {
+                Thread.sleep(RECHECK_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            for (Path dir : dirs) {
+                if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                    delete(dir);
+                }
+            }
         }
     }
 

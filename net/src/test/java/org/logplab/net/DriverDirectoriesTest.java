@@ -29,6 +29,28 @@ class DriverDirectoriesTest {
     }
 
     @Test
+    void theRemovalAtExitTakesATreeThatADriverStillStartingMakesAgain(@TempDir Path parent) throws Exception {
+        Path dir = DriverDirectories.create(parent, "logplab-node0-");
+        fill(dir);
+        // a driver's thread still starting: once the tree is gone it makes part of it again
+        Thread starting = new Thread(() -> {
+            try {
+                while (Files.exists(dir)) {
+                    Thread.onSpinWait();
+                }
+                Files.createDirectories(dir.resolve("driver").resolve("images"));
+                Files.write(dir.resolve("driver").resolve("loss-report.dat"), new byte[64]);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        starting.start();
+        DriverDirectories.removeAtExit(List.of(dir));
+        starting.join();
+        assertThat(dir).doesNotExist();
+    }
+
+    @Test
     void aDirectoryIsMadeInItsParentAndRemovedWholeAnyNumberOfTimes(@TempDir Path parent) throws Exception {
         Path dir = DriverDirectories.create(parent, "logplab-node0-");
         assertThat(dir.getParent()).isEqualTo(parent);
