@@ -1,5 +1,6 @@
 package org.logplab.bench.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -181,7 +182,7 @@ final class CollectiveCommand extends RowsCommand {
          *
          * @param trace where to write a Perfetto trace of the model-clock run, or null
          */
-        Row run(Chosen c, Path trace, WallVerdict verdict) throws java.io.IOException {
+        Row run(Chosen c, Path trace, WallVerdict verdict) throws IOException {
             boolean wall = clock == ClockKind.WALL;
             int processors = params.P();
             long predicted = predict(c.algo());

@@ -1,5 +1,6 @@
 package org.logplab.bench.cli;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 import org.logplab.bench.experiment.TimedRepetitions;
 import org.logplab.bench.experiment.TreeBroadcast;
@@ -327,7 +329,7 @@ final class DemoCommand extends CommandBase {
         report.plot("multicast-wall.png", mw.logY(), "Measured over predicted time: near 1 while the threads fit the cores"
                 + (cores < 8 ? " (solid); dashed beyond the dotted line at P = " + cores + " cores, where the threads oversubscribe them"
                 + " and the scheduler, not the algorithm, sets the time" : ""));
-        long[] gaps = java.util.stream.LongStream.iterate(1, g -> g <= 64, g -> g < 8 ? g + 1 : g * 2).toArray(); // 1..8, 16, 32, 64
+        long[] gaps = LongStream.iterate(1, g -> g <= 64, g -> g < 8 ? g + 1 : g * 2).toArray(); // 1..8, 16, 32, 64
         List<Map<String, Object>> sweep = maps(CollectiveCommand.sweepRows(6, 2, 64, gaps));
         double[] fibOverBin = sweep.stream().mapToDouble(r -> ((Number) r.get("fibonacci")).doubleValue()
                 / ((Number) r.get("binomial")).doubleValue()).toArray();
@@ -522,7 +524,7 @@ final class DemoCommand extends CommandBase {
      * The multicasts (binomial, Fibonacci, optimal) from rank 0 to all {@code params.P()} ranks, as
      * {@code logplab collective} runs them; {@code reps} wall-clock repetitions.
      */
-    private List<Map<String, Object>> multicast(LogP params, ClockKind clock, int reps) throws java.io.IOException {
+    private List<Map<String, Object>> multicast(LogP params, ClockKind clock, int reps) throws IOException {
         CollectiveCommand.Runs runs = new CollectiveCommand.Runs(params, Group.all(params.P(), 0), clock, recording.sampling, 1, reps);
         WallVerdict verdict = new WallVerdict(); // the demo says which rows were disturbed itself, oversubscribed ones apart
         List<Map<String, Object>> rows = new ArrayList<>();

@@ -1,6 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,7 +102,7 @@ record FftSweep(List<Integer> sizes, List<Integer> processors, List<FftEngine> e
             return null;
         }
         long[] sizesLong = sizes.stream().mapToLong(Integer::longValue).toArray();
-        double[] serialNanos = java.util.Arrays.stream(serial).asDoubleStream().toArray();
+        double[] serialNanos = Arrays.stream(serial).asDoubleStream().toArray();
         SpeedupModel model = new SpeedupModel(SpeedupModel.fitElementNanos(sizesLong, serialNanos),
                 hockney.t0Nanos(), 1 / hockney.rInfBytesPerNano());
         List<Row> rows = new ArrayList<>();

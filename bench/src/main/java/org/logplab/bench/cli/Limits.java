@@ -1,6 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.Locale;
+import org.logplab.core.LogP;
 
 /**
  * Refusals of runs that this JVM's heap cannot hold or that would take longer than their time
@@ -18,11 +19,34 @@ final class Limits {
 
     /**
      * The least a message's hand-over between two threads costs, ns, with nothing injected: the
-     * host baseline's one-way time is 100-500 ns on this 2-core machine (the lower end).
+     * in-process ping-pong's fastest one-way time of an 8-byte message was 350-470 ns on this
+     * 2-core machine; about half of that, so that only runs clearly too long are refused.
      */
-    static final double HANDOFF_NANOS = 100;
+    static final double HANDOFF_NANOS = 200;
+
+    /**
+     * The most repetitions a command takes: with its unrecorded warm-up (a quarter or a fifth more)
+     * the count stays within an {@code int}.
+     */
+    static final int MAX_REPS = 1_000_000_000;
 
     private Limits() {
+    }
+
+    /** Refuses a repetition count {@code option} outside 1..{@link #MAX_REPS}. */
+    static void repetitions(String option, int reps) {
+        if (reps < 1 || reps > MAX_REPS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be 1..%,d, got %,d", option, MAX_REPS, reps));
+        }
+    }
+
+    /**
+     * The least one message of {@code bytes} takes one way with {@code delays} injected, ns: the
+     * injected {@code L + 2o} (at least a thread hand-over), {@code G} per byte and the copy of
+     * the payload. The estimates of {@code measure} and {@code pingpong} build on it.
+     */
+    static double oneWayNanos(LogP delays, long bytes) {
+        return Math.max(HANDOFF_NANOS, delays.L() + 2.0 * delays.o()) + (double) bytes * delays.G() + bytes * COPY_NANOS_PER_BYTE;
     }
 
     /** Refuses {@code bytes} of heap beyond what this JVM may use; {@code what} names the need. */

@@ -86,12 +86,11 @@ final class MeasureCommand extends RowsCommand {
 
     @Override
     int execute() throws Exception {
-        if (reps < 1 || burst < 2) {
-            throw new IllegalArgumentException("--reps must be at least 1 and --n at least 2");
+        Limits.repetitions("--reps", reps);
+        if (burst < 2) {
+            throw new IllegalArgumentException("--n must be at least 2, got " + burst);
         }
-        if (pingPongReps < 1) {
-            throw new IllegalArgumentException("--pingpong-reps must be at least 1, got " + pingPongReps);
-        }
+        Limits.repetitions("--pingpong-reps", pingPongReps);
         if (connectTimeoutNanos > timeLimit.maxNanos) {
             throw new IllegalArgumentException("--connect-timeout " + Limits.duration(connectTimeoutNanos) + " is longer than --max-time "
                     + Limits.duration(timeLimit.maxNanos) + ": give a shorter one, or a longer --max-time");
@@ -175,9 +174,9 @@ final class MeasureCommand extends RowsCommand {
         Limits.heap(Limits.heapForArrays(4.0 * size + 8.0 * (4.0 * reps + 2.0 * (reps + Math.max(3, reps / 4)))),
                 String.format("measure with %,d-byte messages and %,d repetitions", size, reps));
         LogP p = injected.toLogP(2);
-        double roundTrip = 2.0 * (Math.max(Limits.HANDOFF_NANOS, p.L() + 2 * p.o()) + (double) size * p.G() + size * Limits.COPY_NANOS_PER_BYTE);
+        double roundTrip = 2.0 * Limits.oneWayNanos(p, size);
         double perRep = (burst + 5) * roundTrip + 2.0 * (burst - 1) * Math.max(p.g(), p.o());
-        double total = (reps + Math.max(3, reps / 4)) * perRep;
+        double total = ((double) reps + Math.max(3, reps / 4)) * perRep;
         if (!transport.equals("inprocess")) {
             total += 2.0 * 1.2 * pingPongReps * 2 * ((1 << 20) + 65536) * Limits.COPY_NANOS_PER_BYTE;
         }

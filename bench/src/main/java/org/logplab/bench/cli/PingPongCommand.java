@@ -52,9 +52,7 @@ final class PingPongCommand extends RowsCommand {
 
     @Override
     int execute() throws Exception {
-        if (reps < 1) {
-            throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
-        }
+        Limits.repetitions("--reps", reps);
         refuseWhatCannotRun();
         List<PingPong.Result> results = new ArrayList<>();
         List<PingPong.Result> cluster = new ArrayList<>();
@@ -113,8 +111,8 @@ final class PingPongCommand extends RowsCommand {
 
     /**
      * Refuses sizes whose buffers do not fit the heap (each side keeps two buffers of the size)
-     * and a sweep longer than the time limit: every round trip copies the payload twice, at
-     * {@link Limits#COPY_NANOS_PER_BYTE}, besides the injected delays.
+     * and a sweep longer than the time limit: every round trip is two messages of at least
+     * {@link Limits#oneWayNanos} (the injected delays or a thread hand-over, and the copy).
      */
     private void refuseWhatCannotRun() {
         long largest = sizes.stream().mapToLong(Integer::longValue).max().orElse(0);
@@ -124,14 +122,14 @@ final class PingPongCommand extends RowsCommand {
         int warmup = Math.max(100, reps / 5);
         double total = 0;
         for (int size : sizes) {
-            double oneWay = delays.L() + 2.0 * delays.o() + (double) size * delays.G() + size * Limits.COPY_NANOS_PER_BYTE;
-            total += (warmup + reps) * 2 * oneWay;
+            total += ((double) warmup + reps) * 2 * Limits.oneWayNanos(delays, size);
         }
         if (!transport.equals("inprocess")) {
             total *= 2; // the transport's own ping-pong, then the cluster's path
         }
-        timeLimit.check(total, String.format("%,d round trips per size after %,d unrecorded, each copying the message twice at"
-                + " about %.0f GB/s", reps, warmup, 1 / Limits.COPY_NANOS_PER_BYTE));
+        timeLimit.check(total, String.format("%,d round trips per size after %,d unrecorded, each at least two hand-overs of"
+                + " %.0f ns and two copies of the message at about %.0f GB/s", reps, warmup, Limits.HANDOFF_NANOS,
+                1 / Limits.COPY_NANOS_PER_BYTE));
     }
 
     private static HockneyFit fit(List<PingPong.Result> results) {
