@@ -9,10 +9,18 @@ import org.logplab.balance.MeanInterval;
 import org.logplab.balance.Topology;
 import org.logplab.balance.policy.Policies;
 import org.logplab.balance.workload.Workloads;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.TextTable;
+import org.logplab.bench.peers.PeerResult.Measured;
 import org.logplab.core.ClockKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code logplab balance}: the load-balancing policies side by side on one workload, one row per
@@ -104,7 +112,7 @@ final class BalanceCommand extends RowsCommand {
     double heavyFraction;
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     @Option(names = "--mk", defaultValue = "2", description = "bidirectional: a node is a sender with more than this many tasks queued (default 2).")
     int mk;

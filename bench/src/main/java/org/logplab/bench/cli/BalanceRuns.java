@@ -17,8 +17,11 @@ import org.logplab.balance.policy.Policies;
 import org.logplab.balance.workload.UtsWorkload;
 import org.logplab.balance.workload.Workload;
 import org.logplab.balance.workload.Workloads;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
+import picocli.CommandLine.Parameters;
 
 /**
  * The runs of one {@code logplab balance} (and of the demo's balancing section): every policy at

@@ -4,21 +4,30 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import org.HdrHistogram.Histogram;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.logplab.bench.experiment.LatencyFigures;
 import org.logplab.bench.experiment.TimedRepetitions;
+import org.logplab.bench.experiment.WallTolerance;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.limits.OutputPaths;
+import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Cells;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Row;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.Processor;
-import org.logplab.core.RunResult;
 import org.logplab.core.RunConfig;
+import org.logplab.core.RunResult;
 import org.logplab.core.collective.AllReduce;
 import org.logplab.core.collective.BinomialMulticast;
-import org.logplab.core.collective.BroadcastChoice;
 import org.logplab.core.collective.Broadcast;
+import org.logplab.core.collective.BroadcastChoice;
 import org.logplab.core.collective.ButterflyAllReduce;
 import org.logplab.core.collective.FibonacciMulticast;
 import org.logplab.core.collective.Group;
@@ -91,7 +100,7 @@ final class CollectiveCommand extends RowsCommand {
     int reps;
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     @Option(names = "--trace", description = "Write a Chrome/Perfetto trace of one model-clock run of the first algorithm.")
     Path trace;
@@ -123,7 +132,7 @@ final class CollectiveCommand extends RowsCommand {
             warnIfOversubscribed(processors);
         }
         Output.Table table = output().table(columns(wall));
-        WallVerdict verdict = new WallVerdict();
+        WallTolerance.Tally verdict = new WallTolerance.Tally();
         List<String> reasons = new ArrayList<>();
         for (int i = 0; i < chosen.size(); i++) {
             Chosen c = chosen.get(i);
@@ -182,7 +191,7 @@ final class CollectiveCommand extends RowsCommand {
          *
          * @param trace where to write a Perfetto trace of the model-clock run, or null
          */
-        Row run(Chosen c, Path trace, WallVerdict verdict) throws IOException {
+        Row run(Chosen c, Path trace, WallTolerance.Tally verdict) throws IOException {
             boolean wall = clock == ClockKind.WALL;
             int processors = params.P();
             long predicted = predict(c.algo());
@@ -310,7 +319,7 @@ final class CollectiveCommand extends RowsCommand {
     private static Column[] columns(boolean wall) {
         List<Column> c = new ArrayList<>(List.of(Column.of("algo", "label"), Column.of("P", "P"), Column.of("members", "size"),
                 Column.of("clock", "clock"),
-                wall ? Column.of("time", r -> ns(r.getDouble("p50_ns")) + " ns (p99 " + ns(r.getDouble("p99_ns")) + ")")
+                wall ? Column.of("time", r -> Cells.nanos(r.getDouble("p50_ns")) + " ns (p99 " + Cells.nanos(r.getDouble("p99_ns")) + ")")
                         : Column.of("time", "time"),
                 Column.of("predicted", "predicted"), Column.of("time / predicted", "ratio", "%.3f")));
         if (wall) {

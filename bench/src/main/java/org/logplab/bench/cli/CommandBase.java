@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.logplab.bench.Provenance;
+import org.logplab.bench.output.JsonLines;
+import org.logplab.bench.output.Progress;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -126,10 +128,6 @@ abstract class CommandBase implements Callable<Integer> {
         return parsed != null && parsed.hasMatchedOption(option);
     }
 
-    static Map<String, Object> fields() {
-        return new LinkedHashMap<>();
-    }
-
     /** Warns when a wall-clock run has more processors than this machine has cores. */
     void warnIfOversubscribed(int processors) {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -137,9 +135,5 @@ abstract class CommandBase implements Callable<Integer> {
             note("warning: " + processors + " processors on " + cores
                     + " cores: this wall-clock run oversubscribes the cores and measures the scheduler, not the algorithm");
         }
-    }
-
-    static String ns(double nanos) {
-        return String.format("%,.0f", nanos);
     }
 }

@@ -1,28 +1,35 @@
 package org.logplab.bench.cli;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import org.logplab.bench.experiment.FftEngine;
-import org.logplab.bench.experiment.FftRuns;
-import org.logplab.bench.experiment.NaiveReduce;
-import org.logplab.bench.report.Cells;
-import org.logplab.bench.report.Headline;
-import org.logplab.bench.report.HtmlReport;
-import org.logplab.bench.report.LineChart;
-import org.logplab.core.measure.AmdahlFit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
+import org.logplab.bench.demo.DemoFindings;
+import org.logplab.bench.demo.HostFigures;
+import org.logplab.bench.experiment.FftEngine;
+import org.logplab.bench.experiment.FftRuns;
+import org.logplab.bench.experiment.LatencyFigures;
+import org.logplab.bench.experiment.NaiveReduce;
 import org.logplab.bench.experiment.TimedRepetitions;
 import org.logplab.bench.experiment.TreeBroadcast;
+import org.logplab.bench.experiment.WallTolerance;
+import org.logplab.bench.output.Cells;
+import org.logplab.bench.output.JsonLines;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
+import org.logplab.bench.output.TextTable;
+import org.logplab.bench.report.Headline;
+import org.logplab.bench.report.HtmlReport;
+import org.logplab.bench.report.LineChart;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
@@ -32,6 +39,7 @@ import org.logplab.core.RunResult;
 import org.logplab.core.collective.Group;
 import org.logplab.core.collective.gossip.GossipReport;
 import org.logplab.core.collective.ktree.KTreeReport;
+import org.logplab.core.measure.AmdahlFit;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.LogPEstimator;
 import org.logplab.core.measure.PingPong;
@@ -81,7 +89,7 @@ final class DemoCommand extends CommandBase {
         }
 
         Map<String, Object> json() {
-            Map<String, Object> f = fields();
+            Map<String, Object> f = new LinkedHashMap<>();
             f.put("P", processors);
             f.put("params_ns", Map.of("L", WALL.L(), "o", WALL.o(), "g", WALL.g()));
             f.put("p50_ns", median);
@@ -138,7 +146,7 @@ final class DemoCommand extends CommandBase {
         Path dir = outDir != null ? outDir
                 : Path.of("reports", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(dir);
-        Map<String, Object> summary = fields();
+        Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("provenance", provenance().json());
 
         summary.put("headlines", List.of()); // filled in at the end, kept near the top
@@ -195,7 +203,7 @@ final class DemoCommand extends CommandBase {
         }
         long modelPredicted = TreeBroadcast.predictedMakespan(MODEL);
 
-        Map<String, Object> bc = fields();
+        Map<String, Object> bc = new LinkedHashMap<>();
         bc.put("algo", "binary-tree");
         bc.put("P", PROCESSORS);
         bc.put("model_params", Map.of("L", MODEL.L(), "o", MODEL.o(), "g", MODEL.g()));
@@ -218,8 +226,8 @@ final class DemoCommand extends CommandBase {
         } else {
             out().println("Host (zero injection), PRTT estimator and Hockney fit:");
             TextTable h = new TextTable("L (ns)", "o (ns)", "g (ns)", "t0 (ns)", "r_inf (GB/s)", "m_half (B)");
-            h.row(ns(host.lNanos()), ns(host.oNanos()), ns(host.gNanos()), ns(host.t0Nanos()),
-                    String.format("%.2f", host.rInfBytesPerNano()), ns(host.mHalfBytes()));
+            h.row(Cells.nanos(host.lNanos()), Cells.nanos(host.oNanos()), Cells.nanos(host.gNanos()), Cells.nanos(host.t0Nanos()),
+                    String.format("%.2f", host.rInfBytesPerNano()), Cells.nanos(host.mHalfBytes()));
             out().print(h.render());
             if (!problems.isEmpty()) {
                 out().println("suspect (after " + measurements + " measurements): " + String.join("; ", problems));
@@ -230,8 +238,8 @@ final class DemoCommand extends CommandBase {
             b.row("model", PROCESSORS, Cells.params(MODEL.L(), MODEL.o(), MODEL.g(), false), modelPredicted, model.makespan(),
                     String.format("%.3f", model.makespan() / (double) modelPredicted));
             for (WallRuns w : wall) {
-                b.row("wall", w.processors, Cells.params(WALL.L(), WALL.o(), WALL.g(), true), ns(w.predicted) + " ns",
-                        ns(w.median) + " ns (p50 of " + w.reps + ")", String.format("%.3f", w.ratio())
+                b.row("wall", w.processors, Cells.params(WALL.L(), WALL.o(), WALL.g(), true), Cells.nanos(w.predicted) + " ns",
+                        Cells.nanos(w.median) + " ns (p50 of " + w.reps + ")", String.format("%.3f", w.ratio())
                         + (w.processors > cores ? "  oversubscribed: " + w.processors + " threads on " + cores + " cores" : "")
                         + (Boolean.TRUE.equals(w.disturbed()) ? "  disturbed: outside " + WallTolerance.LOW + "-" + WallTolerance.HIGH + "x" : ""));
             }
@@ -430,7 +438,7 @@ final class DemoCommand extends CommandBase {
             FftRuns.Pair pair = p == 1 ? runs.serial() : runs.forkJoin(p);
             ps[p - 1] = p;
             speedups[p - 1] = pair.speedup();
-            Map<String, Object> row = fields();
+            Map<String, Object> row = new LinkedHashMap<>();
             row.put("n", amdahlN);
             row.put("p", p);
             row.put("serial_ns", pair.serialNanos());
@@ -440,7 +448,7 @@ final class DemoCommand extends CommandBase {
             amdahl.add(row);
         }
         AmdahlFit fit = AmdahlFit.fit(ps, speedups);
-        Map<String, Object> fitRow = fields();
+        Map<String, Object> fitRow = new LinkedHashMap<>();
         fitRow.put("F", fit.serialFraction());
         fitRow.put("K1", fit.k1());
         fitRow.put("K2", fit.k2());
@@ -526,7 +534,7 @@ final class DemoCommand extends CommandBase {
      */
     private List<Map<String, Object>> multicast(LogP params, ClockKind clock, int reps) throws IOException {
         CollectiveCommand.Runs runs = new CollectiveCommand.Runs(params, Group.all(params.P(), 0), clock, recording.sampling, 1, reps);
-        WallVerdict verdict = new WallVerdict(); // the demo says which rows were disturbed itself, oversubscribed ones apart
+        WallTolerance.Tally verdict = new WallTolerance.Tally(); // the demo says which rows were disturbed itself, oversubscribed ones apart
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String algo : List.of("binomial", "fibonacci", "optimal")) {
             rows.add(checked(runs.run(runs.choose(algo), null, verdict), algo + ", P = " + params.P() + ", " + LogPClockOptions.name(clock)));

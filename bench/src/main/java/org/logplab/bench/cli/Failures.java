@@ -2,18 +2,15 @@ package org.logplab.bench.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
+import org.logplab.bench.limits.OutputPaths;
+import org.logplab.bench.output.Cells;
 import picocli.CommandLine;
 
 /**
@@ -40,7 +37,7 @@ final class Failures {
         }
         FileSystemException file = find(t, FileSystemException.class);
         if (file != null) {
-            return new Verdict(describe(file), given(file, givenPaths) ? 2 : 1);
+            return new Verdict(OutputPaths.describe(file), given(file, givenPaths) ? 2 : 1);
         }
         if (find(t, OutOfMemoryError.class) instanceof OutOfMemoryError oom) {
             return new Verdict(outOfMemory(oom), 1);
@@ -57,34 +54,6 @@ final class Failures {
                     + "; LOGPLAB_DEBUG=1 shows where", 1);
         }
         return new Verdict(clean(chain(t)), 1);
-    }
-
-    /** A file system problem in words: the file and what is wrong with it. */
-    static String describe(FileSystemException e) {
-        String name = e.getFile() == null ? "a file" : e.getFile();
-        Path file = e.getFile() == null ? null : Path.of(e.getFile()).toAbsolutePath();
-        Path folder = file == null ? null : file.getParent();
-        if (e instanceof NoSuchFileException) {
-            if (folder != null && !Files.isDirectory(folder)) {
-                return "cannot use " + name + ": the folder " + folder + " does not exist";
-            }
-            return "cannot use " + name + ": no such file or folder, and the system does not allow making it there";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "cannot use " + name + ": permission denied";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return "cannot use " + name + ": it already exists" + (file != null && Files.isRegularFile(file) ? " as a file"
-                    : file != null && Files.isDirectory(file) ? " as a folder" : "");
-        }
-        if (e instanceof NotDirectoryException) {
-            return "cannot use " + name + ": it is not a folder";
-        }
-        if (e instanceof DirectoryNotEmptyException) {
-            return "cannot use " + name + ": the folder is not empty";
-        }
-        String reason = e.getReason() == null ? "the system refused" : e.getReason().toLowerCase(java.util.Locale.ROOT);
-        return "cannot use " + name + (e.getOtherFile() != null ? " and " + e.getOtherFile() : "") + ": " + reason;
     }
 
     /** The paths among the options and parameters that a parsed command line matched. */
@@ -123,7 +92,7 @@ final class Failures {
         if (m.contains("native thread")) {
             return "could not start another thread (the system's limit on threads, or memory for their stacks): ask for fewer processors";
         }
-        return "ran out of memory (" + m.toLowerCase(java.util.Locale.ROOT) + "; this JVM may use " + Limits.gib(Runtime.getRuntime().maxMemory())
+        return "ran out of memory (" + m.toLowerCase(java.util.Locale.ROOT) + "; this JVM may use " + Cells.gib(Runtime.getRuntime().maxMemory())
                 + " of heap): raise it with LOGPLAB_JAVA_OPTS=-Xmx..., or ask for less";
     }
 

@@ -1,9 +1,18 @@
 package org.logplab.bench.cli;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -87,7 +96,7 @@ final class FftCommand extends RowsCommand {
     long elementCost;
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     /** Complex arrays of N points one measurement keeps: the serial and the engine's input and work copies, blocks, spares. */
     private static final int ARRAYS_PER_MEASUREMENT = 6;

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.core.LogP;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.PingPong;

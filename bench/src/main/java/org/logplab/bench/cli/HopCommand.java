@@ -5,6 +5,12 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.logplab.bench.output.Cells;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.JsonLines;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.core.measure.PingPong;
 import org.logplab.core.measure.Stats;
 import org.logplab.net.AeronPingPong;
@@ -57,7 +63,7 @@ final class HopCommand extends RowsCommand {
     List<String> jvmOptions = List.of();
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     /** What a hop between two node processes takes at the least, ns (about 110 us measured here; README, logplab hop). */
     private static final double NANOS_PER_HOP = 20_000;
@@ -85,8 +91,8 @@ final class HopCommand extends RowsCommand {
         long[] oneWayMean = new long[reps];
         long[] hop = new long[reps];
         long[] permille = new long[reps];
-        Output.Table table = output().table(Column.of("rep", "rep"), Column.of("one-way p50 (ns)", r -> ns(r.getDouble("oneway_ns_p50"))),
-                Column.of("one-way mean (ns)", r -> ns(r.getDouble("oneway_ns_mean"))), Column.of("hop (ns)", r -> ns(r.getDouble("hop_ns"))),
+        Output.Table table = output().table(Column.of("rep", "rep"), Column.of("one-way p50 (ns)", r -> Cells.nanos(r.getDouble("oneway_ns_p50"))),
+                Column.of("one-way mean (ns)", r -> Cells.nanos(r.getDouble("oneway_ns_mean"))), Column.of("hop (ns)", r -> Cells.nanos(r.getDouble("hop_ns"))),
                 Column.of("hop / one-way mean", "ratio", "%.1f"));
         try (Progress steps = progress("hop", reps)) {
             for (int i = 0; i < reps; i++) {
@@ -110,7 +116,7 @@ final class HopCommand extends RowsCommand {
                 String.format("medians over the repetitions: one-way p50 %s ns, mean %s ns; hop %s ns; hop / one-way mean %.1f%n"
                         + "(one-way: ping-pong of %d-byte payloads between two threads of one JVM, half the round trip; hop: the ring's"
                         + " makespan over %,d hops between two node JVMs, L = o = g = 0)",
-                        ns(medianOneWay), ns(medianOneWayMean), ns(medianHop), medianRatio, PAYLOAD_BYTES, hops));
+                        Cells.nanos(medianOneWay), Cells.nanos(medianOneWayMean), Cells.nanos(medianHop), medianRatio, PAYLOAD_BYTES, hops));
         return 0;
     }
 

@@ -1,5 +1,6 @@
 package org.logplab.bench.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,9 +8,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.limits.OutputPaths;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.JsonLines;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Row;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -1,6 +1,9 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Row;
 import org.logplab.core.collective.ktree.KTreeBroadcast;
 import org.logplab.core.collective.ktree.KTreeReport;
 import picocli.CommandLine.Command;

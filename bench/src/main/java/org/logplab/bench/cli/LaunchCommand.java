@@ -1,6 +1,10 @@
 package org.logplab.bench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.aeron.driver.MediaDriver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,13 +12,18 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.bench.cluster.ClusterJob;
 import org.logplab.bench.cluster.NodeProcesses;
+import org.logplab.bench.limits.JvmHeap;
+import org.logplab.bench.limits.NodeHeap;
+import org.logplab.bench.output.Cells;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.JsonLines;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Row;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
 import org.logplab.core.cluster.Partition;
-import io.aeron.driver.MediaDriver;
-import java.nio.file.Path;
 import org.logplab.net.AeronTransport;
 import org.logplab.net.PeerAddress;
 import picocli.CommandLine.Command;
@@ -238,7 +247,7 @@ final class LaunchCommand extends RowsCommand {
         if (bytes > free) {
             throw new IllegalArgumentException(String.format("%d nodes' media drivers need about %s in %s (%s a log of three"
                     + " %,d-byte terms per pair of nodes), but it has %s free: use fewer nodes or a smaller --term-length",
-                    nodes, Limits.gib((long) Math.min(Long.MAX_VALUE, bytes)), tmp, Limits.gib(log), run.termLength, Limits.gib(free)));
+                    nodes, Cells.gib((long) Math.min(Long.MAX_VALUE, bytes)), tmp, Cells.gib(log), run.termLength, Cells.gib(free)));
         }
     }
 
@@ -258,13 +267,13 @@ final class LaunchCommand extends RowsCommand {
      * {@code --check}, a P that does not fit this JVM's heap, which then runs every rank.
      */
     private void refuseWhatTheHeapsCannotHold(ClusterJob job, Partition partition) {
-        long nodeHeap = NodeHeap.maxHeap(jvmOptions, NodeHeap.physicalMemory());
+        long nodeHeap = JvmHeap.maxHeap(jvmOptions, JvmHeap.physicalMemory());
         String problem = NodeHeap.problem(job, partition, nodeHeap, "a node JVM", "give the nodes more with --node-jvm-options "
-                + NodeHeap.xmxFor(NodeHeap.needed(job, partition.count(0))) + ", or use more nodes");
+                + JvmHeap.xmxFor(NodeHeap.needed(job, partition.count(0))) + ", or use more nodes");
         if (problem == null && check) {
             Partition all = Partition.blocks(partition.P(), 1);
             problem = NodeHeap.problem(job, all, Runtime.getRuntime().maxMemory(), "this JVM (which runs them all for --check)",
-                    "give it more with LOGPLAB_JAVA_OPTS=" + NodeHeap.xmxFor(NodeHeap.needed(job, partition.P()))
+                    "give it more with LOGPLAB_JAVA_OPTS=" + JvmHeap.xmxFor(NodeHeap.needed(job, partition.P()))
                     + ", or leave out --check");
         }
         if (problem != null) {

@@ -1,8 +1,17 @@
 package org.logplab.bench.cli;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.logplab.bench.experiment.LatencyFigures;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.output.Cells;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.core.LogP;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.LogPEstimator;
@@ -44,7 +53,7 @@ final class MeasureCommand extends RowsCommand {
     private static final double BUSY_ONE_WAY_NANOS = 50_000;
 
     @Mixin
-    InjectedDelays injected;
+    InjectedDelayOptions injected;
 
     @Option(names = "--size", converter = SizeConverter.class, defaultValue = "8", description = "Message size (default 8 bytes).")
     int size;
@@ -79,7 +88,7 @@ final class MeasureCommand extends RowsCommand {
     long connectTimeoutNanos;
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     private PeerAddress here;
     private PeerAddress there;
@@ -92,8 +101,8 @@ final class MeasureCommand extends RowsCommand {
         }
         Limits.repetitions("--pingpong-reps", pingPongReps);
         if (connectTimeoutNanos > timeLimit.maxNanos) {
-            throw new IllegalArgumentException("--connect-timeout " + Limits.duration(connectTimeoutNanos) + " is longer than --max-time "
-                    + Limits.duration(timeLimit.maxNanos) + ": give a shorter one, or a longer --max-time");
+            throw new IllegalArgumentException("--connect-timeout " + Cells.duration(connectTimeoutNanos) + " is longer than --max-time "
+                    + Cells.duration(timeLimit.maxNanos) + ": give a shorter one, or a longer --max-time");
         }
         refuseWhatCannotRun();
         if (peer != null || listen != null || echo) {
@@ -149,11 +158,11 @@ final class MeasureCommand extends RowsCommand {
     /** The in-process table: a row per configuration, with what was injected and the error when something was. */
     private static Column[] inProcessColumns(boolean injecting) {
         List<Column> c = new ArrayList<>(List.of(Column.of("run", r -> (boolean) r.get("baseline") ? "host baseline" : "injected"),
-                Column.of("L (ns)", r -> ns(r.getDouble("L_ns"))), Column.of("o (ns)", r -> ns(r.getDouble("o_ns"))),
-                Column.of("g (ns)", r -> ns(r.getDouble("g_ns")))));
+                Column.of("L (ns)", r -> Cells.nanos(r.getDouble("L_ns"))), Column.of("o (ns)", r -> Cells.nanos(r.getDouble("o_ns"))),
+                Column.of("g (ns)", r -> Cells.nanos(r.getDouble("g_ns")))));
         if (injecting) {
-            c.add(Column.of("injected L / o / g (ns)", r -> ns(r.getDouble("injected_L_ns")) + " / " + ns(r.getDouble("injected_o_ns"))
-                    + " / " + ns(r.getDouble("injected_g_ns"))));
+            c.add(Column.of("injected L / o / g (ns)", r -> Cells.nanos(r.getDouble("injected_L_ns")) + " / " + Cells.nanos(r.getDouble("injected_o_ns"))
+                    + " / " + Cells.nanos(r.getDouble("injected_g_ns"))));
             c.add(Column.of("error L / o / g", r -> (boolean) r.get("baseline") ? "-"
                     : error(r.getDouble("L_ns"), r.getLong("injected_L_ns")) + " / " + error(r.getDouble("o_ns"), r.getLong("injected_o_ns"))
                     + " / " + error(r.getDouble("g_ns"), r.getLong("injected_g_ns"))));
@@ -181,7 +190,7 @@ final class MeasureCommand extends RowsCommand {
             total += 2.0 * 1.2 * pingPongReps * 2 * ((1 << 20) + 65536) * Limits.COPY_NANOS_PER_BYTE;
         }
         timeLimit.check(total, String.format("%,d PRTT repetitions (and %,d unrecorded) of at least %s each with the injected"
-                + " delays", reps, Math.max(3, reps / 4), Limits.duration(perRep)));
+                + " delays", reps, Math.max(3, reps / 4), Cells.duration(perRep)));
     }
 
     /** The transport's PRTT estimate and Hockney fit beside the in-process runtime's. */
@@ -225,9 +234,9 @@ final class MeasureCommand extends RowsCommand {
         HockneyFit localFit = hockney(localPing);
         HockneyFit remoteFit = hockney(remotePing);
         Output.Table table = output().table(Column.of("transport", r -> r.get("transport") + (r.get("peer") != null ? " to " + r.get("peer") : "")),
-                Column.of("L (ns)", r -> ns(r.getDouble("L_ns"))), Column.of("o (ns)", r -> ns(r.getDouble("o_ns"))),
-                Column.of("g (ns)", r -> ns(r.getDouble("g_ns"))), Column.of("Hockney t0 (ns)", r -> ns(r.getDouble("t0_ns"))),
-                Column.of("r_inf (GB/s)", "r_inf_bytes_per_ns", "%.3f"), Column.of("m_half (B)", r -> ns(r.getDouble("m_half_bytes"))));
+                Column.of("L (ns)", r -> Cells.nanos(r.getDouble("L_ns"))), Column.of("o (ns)", r -> Cells.nanos(r.getDouble("o_ns"))),
+                Column.of("g (ns)", r -> Cells.nanos(r.getDouble("g_ns"))), Column.of("Hockney t0 (ns)", r -> Cells.nanos(r.getDouble("t0_ns"))),
+                Column.of("r_inf (GB/s)", "r_inf_bytes_per_ns", "%.3f"), Column.of("m_half (B)", r -> Cells.nanos(r.getDouble("m_half_bytes"))));
         for (Object[] t : new Object[][] {{"inprocess", local, localFit}, {transport, remote, remoteFit}}) {
             Row f = row(t[0].equals("inprocess"), LogP.of(0, 0, 0, 2), (LogPEstimator.Estimate) t[1]);
             if (!t[0].equals("inprocess")) {

@@ -1,5 +1,7 @@
 package org.logplab.bench.cli;
 
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +11,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.logplab.bench.cluster.ClusterJob;
 import org.logplab.bench.cluster.LauncherEnvironment;
 import org.logplab.bench.cluster.LauncherWatch;
+import org.logplab.bench.limits.JvmHeap;
+import org.logplab.bench.limits.NodeHeap;
+import org.logplab.bench.limits.OutputPaths;
+import org.logplab.bench.output.Row;
+import org.logplab.bench.output.TextTable;
 import org.logplab.core.ClockKind;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
@@ -104,7 +111,7 @@ final class NodeCommand extends RowsCommand {
             OutputPaths.checkFolder("--aeron-dir", aeronDir);
         }
         long heap = Runtime.getRuntime().maxMemory();
-        String xmx = NodeHeap.xmxFor(NodeHeap.needed(job, partition.count(0)));
+        String xmx = JvmHeap.xmxFor(NodeHeap.needed(job, partition.count(0)));
         String tooBig = NodeHeap.problem(job, partition, heap, "this node's JVM", "give it more with " + xmx
                 + " (./logplab: LOGPLAB_JAVA_OPTS=" + xmx + "), or use more nodes");
         if (tooBig != null) {

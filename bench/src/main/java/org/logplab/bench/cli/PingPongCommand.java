@@ -1,13 +1,21 @@
 package org.logplab.bench.cli;
 
 import java.util.ArrayList;
-import org.logplab.net.AeronPingPong;
-import org.logplab.net.ClusterPingPong;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.logplab.bench.experiment.LatencyFigures;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.output.Cells;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.core.LogP;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.PingPong;
+import org.logplab.net.AeronPingPong;
+import org.logplab.net.ClusterPingPong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,14 +49,14 @@ final class PingPongCommand extends RowsCommand {
     int reps;
 
     @Mixin
-    InjectedDelays injected;
+    InjectedDelayOptions injected;
 
     @Option(names = "--transport", defaultValue = "inprocess",
             description = "inprocess (the runtime's channels, default), aeron-ipc or aeron-udp (loopback), embedded media driver.")
     String transport;
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     @Override
     int execute() throws Exception {
@@ -86,8 +94,8 @@ final class PingPongCommand extends RowsCommand {
         if (!inProcess) {
             columns.add(Column.of("path", "path"));
         }
-        columns.addAll(List.of(Column.of("size (B)", "size_bytes"), Column.of("one-way p50 (ns)", r -> ns(r.getDouble("oneway_ns_p50"))),
-                Column.of("one-way min (ns)", r -> ns(r.getDouble("oneway_ns_min"))), Column.of("MB/s", "mb_per_s", "%,.1f")));
+        columns.addAll(List.of(Column.of("size (B)", "size_bytes"), Column.of("one-way p50 (ns)", r -> Cells.nanos(r.getDouble("oneway_ns_p50"))),
+                Column.of("one-way min (ns)", r -> Cells.nanos(r.getDouble("oneway_ns_min"))), Column.of("MB/s", "mb_per_s", "%,.1f")));
         if (!inProcess) {
             columns.add(Column.of("cluster / aeron", r -> r.get("path").equals("cluster")
                     ? String.format("%.2f", r.getDouble("oneway_ns_p50") / aeronP50.get((int) r.getLong("size_bytes"))) : "-"));

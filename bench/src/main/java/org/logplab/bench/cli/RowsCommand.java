@@ -1,5 +1,6 @@
 package org.logplab.bench.cli;
 
+import org.logplab.bench.output.Output;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

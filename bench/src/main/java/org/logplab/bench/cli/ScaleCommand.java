@@ -1,19 +1,25 @@
 package org.logplab.bench.cli;
 
-import java.util.concurrent.atomic.LongAdder;
-import org.logplab.core.Program;
-import org.logplab.core.collective.ButterflyAllReduce;
-import org.logplab.core.collective.Group;
-import org.logplab.core.collective.OptimalBroadcast;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import org.logplab.bench.experiment.TreeBroadcast;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Cells;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Row;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
+import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
+import org.logplab.core.collective.ButterflyAllReduce;
+import org.logplab.core.collective.Group;
+import org.logplab.core.collective.OptimalBroadcast;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +69,7 @@ final class ScaleCommand extends RowsCommand {
     LogPOptions logp = new LogPOptions(6, 2, 4);
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     /** One run's program, its exact predicted makespan, and a count of processors that got a wrong value. */
     private record Workload(Program program, long predicted, LongAdder failures) { }
@@ -133,8 +139,8 @@ final class ScaleCommand extends RowsCommand {
         }
         if (seconds * 1e9 > timeLimit.maxNanos) {
             throw new IllegalArgumentException(String.format("--seconds %s lets one run take %s, more than --max-time %s: give a"
-                    + " smaller budget, or --max-time %s", seconds, Limits.duration(seconds * 1e9), Limits.duration(timeLimit.maxNanos),
-                    TimeLimit.suggestion(STOP_AFTER_BUDGETS * seconds * 1e9)));
+                    + " smaller budget, or --max-time %s", seconds, Cells.duration(seconds * 1e9), Cells.duration(timeLimit.maxNanos),
+                    Limits.timeSuggestion(STOP_AFTER_BUDGETS * seconds * 1e9)));
         }
         if (!List.of("tree", "optimal", "butterfly").contains(algo)) {
             throw new IllegalArgumentException("--algo must be tree, optimal or butterfly, got '" + algo + "'");

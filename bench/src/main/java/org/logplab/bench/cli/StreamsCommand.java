@@ -1,7 +1,15 @@
 package org.logplab.bench.cli;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.net.StreamLayouts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +46,7 @@ final class StreamsCommand extends RowsCommand {
     int reps;
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     /** What a message costs at the least, ns: Aeron over UDP loopback carries about a million short frames a second here. */
     private static final double NANOS_PER_MESSAGE = 1_000;

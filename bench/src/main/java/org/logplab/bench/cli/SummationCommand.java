@@ -2,6 +2,10 @@ package org.logplab.bench.cli;
 
 import java.util.List;
 import java.util.OptionalLong;
+import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Row;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -43,7 +47,7 @@ final class SummationCommand extends RowsCommand {
     LogPOptions logp = new LogPOptions(5, 2, 4);
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     /**
      * What one operand costs a processor, ns: fetching it ({@code j + 1}) and adding it. Measured

@@ -1,5 +1,6 @@
 package org.logplab.bench.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,14 +10,23 @@ import java.util.Map;
 import java.util.Optional;
 import org.logplab.bench.experiment.MessagePath;
 import org.logplab.bench.experiment.MessagePath.Test;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.output.Column;
+import org.logplab.bench.output.Output;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.output.Row;
 import org.logplab.bench.peers.MpiPeer;
 import org.logplab.bench.peers.PeerResult;
+import org.logplab.bench.peers.PeerResult.Failed;
+import org.logplab.bench.peers.PeerResult.Measured;
+import org.logplab.bench.peers.PeerResult.Unavailable;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
+import org.openjdk.jmh.annotations.Measurement;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -88,7 +98,7 @@ final class VersusCommand extends RowsCommand {
     }
 
     @Mixin
-    TimeLimit timeLimit;
+    TimeLimitOptions timeLimit;
 
     /** What one side's block of one case takes at the least, ns: its operations are chosen to take some tens of milliseconds. */
     private static final double NANOS_PER_BLOCK = 20e6;

@@ -7,6 +7,9 @@ import java.util.concurrent.ForkJoinPool;
 import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.bench.peers.FftwPeer;
 import org.logplab.bench.peers.PeerResult;
+import org.logplab.bench.peers.PeerResult.Failed;
+import org.logplab.bench.peers.PeerResult.Measured;
+import org.logplab.bench.peers.PeerResult.Unavailable;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -14,10 +17,11 @@ import org.logplab.core.RunConfig;
 import org.logplab.fft.ButterflyExchangeFft;
 import org.logplab.fft.ComplexArrays;
 import org.logplab.fft.Fft;
-import org.logplab.fft.ForkJoinFft;
 import org.logplab.fft.FftPhases;
-import org.logplab.fft.MasterWorkerFft;
+import org.logplab.fft.ForkJoinFft;
 import org.logplab.fft.Handover;
+import org.logplab.fft.MasterWorkerFft;
+import org.openjdk.jmh.annotations.Measurement;
 import org.visnow.jlargearrays.ConcurrencyUtils;
 
 /**

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.logplab.bench.output.Cells;
 
 /**
  * A self-contained report folder: {@code index.html} with sections of tables, PNG plots and links,

@@ -13,6 +13,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.logplab.bench.output.Cells;
 
 /**
  * A labelled x-y chart saved as a PNG (XChart, headless): a title, both axis titles with their

@@ -7,9 +7,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.logplab.bench.output.JsonLines;
 
 /** The command line end to end: exit codes, one-line errors, and the documented JSON fields. */
 class CliTest {

@@ -8,6 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.cluster.LauncherEnvironment;
+import org.logplab.bench.limits.JvmHeap;
 
 /** {@code logplab node} and {@code logplab launch}: bad input is refused with one line naming the problem, before any process or socket. */
 class ClusterCommandsTest {
@@ -67,16 +69,16 @@ class ClusterCommandsTest {
     @Test
     void theNodeHeapIsTheLastHeapOptionOrTheJvmsQuarterOfTheMemory() {
         long ram = 16L << 30;
-        assertThat(NodeHeap.maxHeap(List.of(), ram)).isEqualTo(4L << 30);
-        assertThat(NodeHeap.maxHeap(List.of("-Xmx512m"), ram)).isEqualTo(512L << 20);
-        assertThat(NodeHeap.maxHeap(List.of("-Xmx2G", "-XX:MaxHeapSize=3g"), ram)).isEqualTo(3L << 30);
-        assertThat(NodeHeap.maxHeap(List.of("-XX:MaxHeapSize=3g", "-Xmx2G"), ram)).isEqualTo(2L << 30);
-        assertThat(NodeHeap.maxHeap(List.of("-Xmx1048576"), ram)).isEqualTo(1L << 20);
-        assertThat(NodeHeap.maxHeap(List.of("-Xmx64k"), ram)).isEqualTo(64L << 10);
-        assertThat(NodeHeap.maxHeap(List.of("-XX:MaxRAMPercentage=50", "-Xss1m"), ram)).isEqualTo(8L << 30);
-        assertThat(NodeHeap.maxHeap(List.of("-XX:MaxRAMPercentage=50", "-Xmx1g"), ram)).isEqualTo(1L << 30);
+        assertThat(JvmHeap.maxHeap(List.of(), ram)).isEqualTo(4L << 30);
+        assertThat(JvmHeap.maxHeap(List.of("-Xmx512m"), ram)).isEqualTo(512L << 20);
+        assertThat(JvmHeap.maxHeap(List.of("-Xmx2G", "-XX:MaxHeapSize=3g"), ram)).isEqualTo(3L << 30);
+        assertThat(JvmHeap.maxHeap(List.of("-XX:MaxHeapSize=3g", "-Xmx2G"), ram)).isEqualTo(2L << 30);
+        assertThat(JvmHeap.maxHeap(List.of("-Xmx1048576"), ram)).isEqualTo(1L << 20);
+        assertThat(JvmHeap.maxHeap(List.of("-Xmx64k"), ram)).isEqualTo(64L << 10);
+        assertThat(JvmHeap.maxHeap(List.of("-XX:MaxRAMPercentage=50", "-Xss1m"), ram)).isEqualTo(8L << 30);
+        assertThat(JvmHeap.maxHeap(List.of("-XX:MaxRAMPercentage=50", "-Xmx1g"), ram)).isEqualTo(1L << 30);
         // What does not parse is left to the JVM to refuse.
-        assertThat(NodeHeap.maxHeap(List.of("-Xmxlots"), ram)).isEqualTo(Long.MAX_VALUE);
+        assertThat(JvmHeap.maxHeap(List.of("-Xmxlots"), ram)).isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

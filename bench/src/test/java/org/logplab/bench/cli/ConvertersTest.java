@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import org.logplab.bench.output.TextTable;
 import picocli.CommandLine;
 
 class ConvertersTest {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.limits.Limits;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -95,13 +96,13 @@ class FailuresTest {
 
     @Test
     void theTimeLimitSuggestsALimitTheOptionTakes() {
-        TimeLimit limit = new TimeLimit();
+        TimeLimitOptions limit = new TimeLimitOptions();
         limit.check(599e9, "just under"); // passes
-        String suggestion = TimeLimit.suggestion(1.5 * 1288e9);
+        String suggestion = Limits.timeSuggestion(1.5 * 1288e9);
         assertThat(suggestion).isEqualTo("33min");
         assertThat(DurationNanosConverter.parse(suggestion)).isEqualTo(33 * 60_000_000_000L);
         assertThat(DurationNanosConverter.parse("2h")).isEqualTo(7_200_000_000_000L);
         assertThat(DurationNanosConverter.parse("10m")).isEqualTo(600_000_000_000L);
-        assertThat(TimeLimit.suggestion(5 * 3600e9)).isEqualTo("5h");
+        assertThat(Limits.timeSuggestion(5 * 3600e9)).isEqualTo("5h");
     }
 }

@@ -8,17 +8,18 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import org.logplab.bench.JvmFlags;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.JvmFlags;
 
 /** {@code logplab jmh} against a stand-in for JMH ({@link FakeJmh}): arguments, flags, report, failures. */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.peers.FftwPeer.Measurement;
 import org.logplab.bench.peers.PeerResult.Failed;
 import org.logplab.bench.peers.PeerResult.Measured;
-import org.logplab.bench.peers.FftwPeer.Measurement;
 import org.logplab.bench.peers.PeerResult.Unavailable;
 
 /**

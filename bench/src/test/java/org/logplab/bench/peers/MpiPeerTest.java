@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,9 +17,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.peers.MpiPeer.Measurement;
 import org.logplab.bench.peers.PeerResult.Failed;
 import org.logplab.bench.peers.PeerResult.Measured;
-import org.logplab.bench.peers.MpiPeer.Measurement;
 import org.logplab.bench.peers.PeerResult.Unavailable;
 
 /**

@@ -1,4 +1,4 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.output;
 
 import java.util.ArrayList;
 import java.util.Arrays;

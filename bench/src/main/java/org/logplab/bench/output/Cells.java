@@ -1,4 +1,4 @@
-package org.logplab.bench.report;
+package org.logplab.bench.output;
 
 import java.util.Collection;
 import java.util.Locale;
@@ -73,22 +73,46 @@ public final class Cells {
         return String.format(Locale.ROOT, "%.4g", v);
     }
 
-    /** A time in nanoseconds in the unit that reads best: {@code 850 ns}, {@code 50 us}, {@code 2.31 ms}, {@code 1.5 s}. */
+    /**
+     * A time in nanoseconds in the unit that reads best, up to three significant digits: {@code 850 ns},
+     * {@code 50 us}, {@code 2.31 ms}, {@code 1.5 s}, {@code 21.3 min} (from two minutes), {@code 7.3 h}
+     * (from two hours), {@code 12 days} (from two days). The one duration format of every table,
+     * message and report.
+     */
     public static String duration(double nanos) {
         double a = Math.abs(nanos);
         if (Double.isNaN(nanos) || Double.isInfinite(nanos)) {
             return nanos + " ns";
         }
-        if (a < 1_000) {
+        if (a < 1e3) {
             return trimmed(nanos) + " ns";
         }
-        if (a < 1_000_000) {
+        if (a < 1e6) {
             return trimmed(nanos / 1e3) + " us";
         }
-        if (a < 1_000_000_000) {
+        if (a < 1e9) {
             return trimmed(nanos / 1e6) + " ms";
         }
-        return trimmed(nanos / 1e9) + " s";
+        if (a < 120e9) {
+            return trimmed(nanos / 1e9) + " s";
+        }
+        if (a < 2 * 3600e9) {
+            return trimmed(nanos / 60e9) + " min";
+        }
+        if (a < 2 * 86400e9) {
+            return trimmed(nanos / 3600e9) + " h";
+        }
+        return trimmed(nanos / 86400e9) + " days";
+    }
+
+    /** Whole nanoseconds with thousands separators, as the tables print times: {@code 1,530}. */
+    public static String nanos(double nanos) {
+        return String.format("%,.0f", nanos);
+    }
+
+    /** A size in bytes as GiB with one decimal: {@code 5.9 GiB}. */
+    public static String gib(long bytes) {
+        return String.format(Locale.ROOT, "%,.1f GiB", bytes / (double) (1L << 30));
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.logplab.bench.experiment.WallTolerance;
 
 /** A wall-clock time far from its prediction is marked disturbed, and the run still exits 0. */
-class WallVerdictTest {
+class WallToleranceTallyTest {
 
     @Test
     void aTimeOutsideTheToleranceIsDisturbed() {
-        WallVerdict v = new WallVerdict();
+        WallTolerance.Tally v = new WallTolerance.Tally();
         // the quiet host's figures, the bounds themselves, and the busy host's
         assertThat(v.judge(102, 100)).isFalse();
         assertThat(v.judge(116, 100)).isFalse();

@@ -1,4 +1,4 @@
-package org.logplab.bench.report;
+package org.logplab.bench.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.logplab.bench.output.Cells;
 
 /** JSON values as people read them in the report's tables. */
 class CellsTest {

@@ -1,4 +1,4 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

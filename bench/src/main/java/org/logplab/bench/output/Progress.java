@@ -1,4 +1,4 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.output;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -18,7 +18,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * {@link #step} announces the step about to run. A bar needs a terminal on the JVM's own standard
  * error, so output captured by tests always gets the plain lines.
  */
-final class Progress implements AutoCloseable {
+public final class Progress implements AutoCloseable {
     private final PrintWriter lines;
     private final ProgressBar bar;
     private final long total;
@@ -31,7 +31,7 @@ final class Progress implements AutoCloseable {
     }
 
     /** Progress over {@code total} steps, as a bar when {@code err} is the JVM's standard error on a terminal. */
-    static Progress start(String task, long total, PrintWriter err, boolean errIsSystemErr) {
+    public static Progress start(String task, long total, PrintWriter err, boolean errIsSystemErr) {
         if (total < 1) {
             throw new IllegalArgumentException("a progress needs at least one step, got " + total);
         }
@@ -48,12 +48,12 @@ final class Progress implements AutoCloseable {
     }
 
     /** Progress that shows nothing: for work done as one step of a longer task that shows its own. */
-    static Progress silent() {
+    public static Progress silent() {
         return new Progress(null, null, 1);
     }
 
     /** The next step starts: the bar counts the previous one done and shows {@code what}; else a line. */
-    void step(String what) {
+    public void step(String what) {
         done++;
         if (bar == null && lines == null) {
             return;
@@ -76,7 +76,7 @@ final class Progress implements AutoCloseable {
     }
 
     /** Whether this process's standard error is a terminal (Linux: /proc/self/fd/2 names a tty). */
-    static boolean stderrIsTerminal() {
+    public static boolean stderrIsTerminal() {
         if ("dumb".equals(System.getenv("TERM"))) {
             return false;
         }

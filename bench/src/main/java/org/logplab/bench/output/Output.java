@@ -1,7 +1,8 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.output;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +24,9 @@ import java.util.function.Consumer;
  *       doubled); a missing field and null are empty cells, a list or object is its JSON text.</li>
  * </ul>
  */
-final class Output {
+public final class Output {
     /** How results are printed: {@code --json}, {@code --csv} or neither. */
-    enum Format { TEXT, JSON, CSV }
+    public enum Format { TEXT, JSON, CSV }
 
     private final Format format;
     private final PrintWriter out;
@@ -38,7 +39,7 @@ final class Output {
      * @param json prints one JSON Lines object, provenance added
      * @param provenance the run's provenance, the last CSV column
      */
-    Output(Format format, PrintWriter out, Consumer<Map<String, Object>> json, Map<String, Object> provenance) {
+    public Output(Format format, PrintWriter out, Consumer<Map<String, Object>> json, Map<String, Object> provenance) {
         this.format = format;
         this.out = out;
         this.json = json;
@@ -46,14 +47,14 @@ final class Output {
     }
 
     /** A table section with these columns; in text it is printed where it was made, after what came before. */
-    Table table(Column... columns) {
+    public Table table(Column... columns) {
         Table t = new Table(List.of(columns));
         sections.add(t);
         return t;
     }
 
     /** A line for people (text only): a legend, a verdict, a note under a table. */
-    Output line(String text) {
+    public Output line(String text) {
         sections.add(text);
         return this;
     }
@@ -62,19 +63,19 @@ final class Output {
      * A row that has no text of its own: the command shows it in a view made of several rows
      * (such as a table of one row per policy and one column per load), added with {@link #line}.
      */
-    void record(Row row) {
+    public void record(Row row) {
         emit(row);
     }
 
     /** A row shown in text as one sentence ({@code text}) rather than in a table, e.g. a summary. */
-    void record(Row row, String text) {
+    public void record(Row row, String text) {
         if (emit(row)) {
             sections.add(text);
         }
     }
 
     /** Prints what is left: the text sections, or the CSV. Call once, when the command ends. */
-    void finish() {
+    public void finish() {
         switch (format) {
             case TEXT -> {
                 for (Object s : sections) {
@@ -93,7 +94,7 @@ final class Output {
     }
 
     /** Whether the output is text (people's), so that the text of a record is worth making. */
-    boolean text() {
+    public boolean text() {
         return format == Format.TEXT;
     }
 
@@ -131,7 +132,7 @@ final class Output {
     }
 
     /** A table of the output: rows added to it are printed at once as JSON, or kept for the text or CSV. */
-    final class Table {
+    public final class Table {
         private final List<Column> columns;
         private final List<Row> rows = new ArrayList<>();
 
@@ -140,7 +141,7 @@ final class Output {
         }
 
         /** Adds a row. */
-        Table add(Row row) {
+        public Table add(Row row) {
             if (emit(row)) {
                 rows.add(row);
             }
@@ -160,12 +161,12 @@ final class Output {
     }
 
     /** RFC 4180 cells. */
-    static final class Csv {
+    public static final class Csv {
         private Csv() {
         }
 
         /** A value as a CSV cell: text as it is, null empty, anything else its JSON text; quoted where it must be. */
-        static String cell(Object value) {
+        public static String cell(Object value) {
             if (value == null) {
                 return "";
             }
@@ -174,7 +175,7 @@ final class Output {
         }
 
         /** {@code text} in double quotes, its quotes doubled, if it holds a comma, a quote or a line break. */
-        static String quote(String text) {
+        public static String quote(String text) {
             if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
                 return text;
             }

@@ -1,63 +1,23 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.limits;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
-import java.util.Locale;
-import org.logplab.bench.cluster.ClusterJob;
-import org.logplab.core.cluster.Partition;
 
 /**
- * Whether a node's block of a cluster job fits the heap of the JVM that runs it, by the bytes per
- * processor that {@code logplab scale} measured ({@link ProcessorHeap}). A node given
- * more ranks than its heap holds spends minutes in the collector instead of failing, so
- * {@code launch} and {@code node} refuse such a {@code P} before starting anything. The estimate
- * counts the ranks' processors only (a lower bound: the job's own data comes on top), so what it
- * refuses clearly cannot run.
+ * Facts about Java heaps that the limits reason with: this host's memory, the heap a JVM started
+ * with given options may use, and the option that asks for a heap of a given size. Stateless; any
+ * thread.
  */
-final class NodeHeap {
+public final class JvmHeap {
     private static final long GIB = 1L << 30;
     /** The JVM's default {@code -XX:MaxRAMPercentage}: a heap of a quarter of the memory. */
     private static final double DEFAULT_MAX_RAM_PERCENTAGE = 25;
 
-    private NodeHeap() {
-    }
-
-    /** How many channels a rank of the job receives on. */
-    static ProcessorHeap.Channels channels(ClusterJob job) {
-        return switch (job) {
-            // A rank of the butterfly receives from log2 P partners; a balancer hears from its whole domain.
-            case ALLREDUCE, FFT, BALANCE -> ProcessorHeap.Channels.LOG_P;
-            case BROADCAST, SUMMATION, RING -> ProcessorHeap.Channels.ONE;
-        };
-    }
-
-    /** The heap, in bytes, that {@code ranks} ranks of {@code job} need in one JVM. */
-    static long needed(ClusterJob job, int ranks) {
-        return ProcessorHeap.needed(channels(job), ranks);
-    }
-
-    /**
-     * Null if the largest block of {@code partition} fits {@code maxHeap}, else why not.
-     *
-     * @param whoseHeap whose heap {@code maxHeap} is, for the message ("a node", "this node")
-     * @param howToRaise what to do about it, for the message
-     */
-    static String problem(ClusterJob job, Partition partition, long maxHeap, String whoseHeap, String howToRaise) {
-        int ranks = partition.count(0); // the largest block comes first
-        long need = needed(job, ranks);
-        if (need <= maxHeap) {
-            return null;
-        }
-        String spread = partition.nodes() == 1 ? "all " + String.format("%,d", ranks) + " ranks on one node"
-                : String.format("up to %,d ranks on each of %d nodes", ranks, partition.nodes());
-        return String.format(Locale.ROOT, "P = %,d puts %s, which need about %,.1f GiB of heap (%,d bytes per rank as logplab "
-                        + "scale measures, with room for the collector), but %s may use %,.1f GiB: %s",
-                partition.P(), spread, need / (double) GIB, ProcessorHeap.bytesPerProcessor(channels(job), ranks),
-                whoseHeap, maxHeap / (double) GIB, howToRaise);
+    private JvmHeap() {
     }
 
     /** A heap option for at least {@code bytes}, such as {@code -Xmx8g}. */
-    static String xmxFor(long bytes) {
+    public static String xmxFor(long bytes) {
         return "-Xmx" + ((bytes + GIB - 1) / GIB) + "g";
     }
 
@@ -67,7 +27,7 @@ final class NodeHeap {
      * {@code physicalMemory}, as the JVM's ergonomics choose it. {@link Long#MAX_VALUE} if an
      * option does not parse (the JVM will say so itself).
      */
-    static long maxHeap(List<String> jvmOptions, long physicalMemory) {
+    public static long maxHeap(List<String> jvmOptions, long physicalMemory) {
         double percentage = DEFAULT_MAX_RAM_PERCENTAGE;
         for (int i = jvmOptions.size() - 1; i >= 0; i--) {
             String o = jvmOptions.get(i);
@@ -114,7 +74,7 @@ final class NodeHeap {
     }
 
     /** This host's memory (or the container's limit), in bytes, as the JVM sees it. */
-    static long physicalMemory() {
+    public static long physicalMemory() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
     }
 }

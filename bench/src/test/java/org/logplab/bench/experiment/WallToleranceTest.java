@@ -1,4 +1,4 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.experiment.WallTolerance;
 
 /** The wall-clock tolerance (0.9-1.5x the prediction) and the load average beside it, with hand-made figures. */
 class WallToleranceTest {

@@ -1,4 +1,4 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
+import org.logplab.bench.output.Progress;
 
 class ProgressTest {
 

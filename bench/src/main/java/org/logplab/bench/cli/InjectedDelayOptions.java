@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
  * with units ({@code 50us}, {@code 10ms}, a bare number is ns); all default to 0. Mix it into a
  * command with {@code @Mixin}.
  */
-final class InjectedDelays {
+final class InjectedDelayOptions {
 
     @Option(names = "--L", converter = DurationNanosConverter.Delay.class, description = "Injected latency (e.g. 50us; default 0).")
     long latency;

@@ -1,9 +1,10 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.demo;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.logplab.bench.report.Cells;
+import org.logplab.bench.output.Cells;
 import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.LogPEstimator;
 
@@ -21,7 +22,7 @@ import org.logplab.core.measure.LogPEstimator;
  * @param rInfBytesPerNano Hockney asymptotic bandwidth, bytes per ns (= GB/s)
  * @param mHalfBytes Hockney half-performance message size, bytes
  */
-record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos, double t0Nanos, double rInfBytesPerNano,
+public record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos, double t0Nanos, double rInfBytesPerNano,
                    double mHalfBytes) {
 
     /**
@@ -30,7 +31,7 @@ record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos
      * VM, the README's measure and pingpong tables); 100 us is several hundred times that, a time
      * only a thread the scheduler took off its core for a time slice (milliseconds) shows.
      */
-    static final double MAX_HANDOFF_NANOS = 100_000;
+    public static final double MAX_HANDOFF_NANOS = 100_000;
 
     /**
      * Highest plausible r_inf, bytes/ns (= GB/s). A message between two threads is one memory copy
@@ -38,22 +39,22 @@ record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos
      * a few tens of GB/s out of its caches and DRAM (one DDR5 channel: 38 GB/s; the README's fit
      * on this VM: 24-40 GB/s), so 100 GB/s means a time too small for the bytes it moved.
      */
-    static final double MAX_COPY_BYTES_PER_NANO = 100;
+    public static final double MAX_COPY_BYTES_PER_NANO = 100;
 
     /**
      * Lowest plausible r_inf, bytes/ns: a copy through memory at 0.1 GB/s would take 10 ms per
      * MiB, slower than any memory since the 1990s; such a slope comes from descheduled rounds.
      */
-    static final double MIN_COPY_BYTES_PER_NANO = 0.1;
+    public static final double MIN_COPY_BYTES_PER_NANO = 0.1;
 
     /** The figures of one measurement. */
-    static HostFigures of(LogPEstimator.Estimate e, HockneyFit fit) {
+    public static HostFigures of(LogPEstimator.Estimate e, HockneyFit fit) {
         return new HostFigures(e.lNanos(), e.prtt1() / 2 - 2 * e.oNanos(), e.oNanos(), e.gNanos(), fit.t0Nanos(),
                 fit.rInfBytesPerNano(), fit.mHalfBytes());
     }
 
     /** Why these figures cannot be the host's, one reason a rule broken; empty when they are plausible. */
-    List<String> problems() {
+    public List<String> problems() {
         List<String> why = new ArrayList<>();
         time(why, "L", lNanos);
         time(why, "o", oNanos);
@@ -78,8 +79,8 @@ record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos
     }
 
     /** The figures' JSON fields (the demo's {@code host} object adds the verdict). */
-    Map<String, Object> json() {
-        Map<String, Object> f = CommandBase.fields();
+    public Map<String, Object> json() {
+        Map<String, Object> f = new LinkedHashMap<>();
         f.put("L_ns", lNanos);
         f.put("o_ns", oNanos);
         f.put("g_ns", gNanos);

@@ -1,11 +1,11 @@
-package org.logplab.bench.cli;
+package org.logplab.bench.demo;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.logplab.bench.report.Cells;
+import org.logplab.bench.output.Cells;
 import org.logplab.bench.report.Headline;
 
 /**
@@ -14,24 +14,24 @@ import org.logplab.bench.report.Headline;
  * it against theory, the model or plausibility. Stateless; the section names are the report's
  * headings.
  */
-final class DemoFindings {
-    static final String HOST = "This host";
-    static final String BROADCAST = "Broadcast";
-    static final String MULTICAST = "Multicast";
-    static final String SUMMATION = "Summation";
-    static final String GOSSIP = "Gossip and k-port broadcast";
-    static final String FFT = "FFT";
-    static final String AMDAHL = "Amdahl with overhead";
-    static final String BALANCE = "Load balancing";
+public final class DemoFindings {
+    public static final String HOST = "This host";
+    public static final String BROADCAST = "Broadcast";
+    public static final String MULTICAST = "Multicast";
+    public static final String SUMMATION = "Summation";
+    public static final String GOSSIP = "Gossip and k-port broadcast";
+    public static final String FFT = "FFT";
+    public static final String AMDAHL = "Amdahl with overhead";
+    public static final String BALANCE = "Load balancing";
 
     /** How far a measured FFT speedup may lie from the machine model's and still count as agreeing. */
-    static final double FFT_MODEL_TOLERANCE = 0.25;
+    public static final double FFT_MODEL_TOLERANCE = 0.25;
 
     private DemoFindings() {
     }
 
     /** The host's figures and whether they passed the plausibility rules after {@code measurements} tries. */
-    static Headline host(HostFigures h, List<String> problems, int cores, int measurements) {
+    public static Headline host(HostFigures h, List<String> problems, int cores, int measurements) {
         String line = String.format(Locale.ROOT, "in-process threads on %d cores, nothing injected: L %s, o %s, g %s;"
                         + " Hockney t0 %s, r_inf %s GB/s, m_half %s B", cores, Cells.duration(h.lNanos()), Cells.duration(h.oNanos()),
                 Cells.duration(h.gNanos()), Cells.duration(h.t0Nanos()), Cells.number(h.rInfBytesPerNano()), Cells.number(h.mHalfBytes()));
@@ -46,7 +46,7 @@ final class DemoFindings {
      * ({@code P}, {@code p50_ns}, {@code predicted_ns}, {@code oversubscribed}, {@code disturbed},
      * {@code load_avg_1m}).
      */
-    static Headline broadcast(int processors, long modelTime, long modelPredicted, List<Map<String, Object>> wall) {
+    public static Headline broadcast(int processors, long modelTime, long modelPredicted, List<Map<String, Object>> wall) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "binary tree on %d processors: model time %d %s prediction %d",
                 processors, modelTime, modelTime == modelPredicted ? "=" : "!=", modelPredicted));
         List<String> wrong = new ArrayList<>();
@@ -72,7 +72,7 @@ final class DemoFindings {
      * wall-clock rows ({@code oversubscribed}, {@code disturbed}) and the Fibonacci/binomial
      * sweep ({@code ratio}, {@code winner}).
      */
-    static Headline multicast(List<Map<String, Object>> model, List<Map<String, Object>> wall, List<Map<String, Object>> sweep) {
+    public static Headline multicast(List<Map<String, Object>> model, List<Map<String, Object>> wall, List<Map<String, Object>> sweep) {
         long equal = model.stream().filter(r -> num(r.get("time")) == num(r.get("predicted"))).count();
         List<Object> sizes = model.stream().map(r -> r.get("P")).distinct().toList();
         long optimalNeverSlower = sizes.stream().filter(p -> {
@@ -107,7 +107,7 @@ final class DemoFindings {
     }
 
     /** Optimal summation: rows with {@code N}, {@code time}, {@code predicted}, {@code naive_reduce_time}. */
-    static Headline summation(int processors, List<Map<String, Object>> rows) {
+    public static Headline summation(int processors, List<Map<String, Object>> rows) {
         long equal = rows.stream().filter(r -> num(r.get("time")) == num(r.get("predicted"))).count();
         long notSlower = rows.stream().filter(r -> num(r.get("time")) <= num(r.get("naive_reduce_time"))).count();
         Map<String, Object> last = rows.get(rows.size() - 1);
@@ -130,7 +130,7 @@ final class DemoFindings {
      * Gossip ({@code algo} seed or improved, {@code n}, {@code steps}, {@code lower_bound}) and
      * the k-tree broadcast ({@code m}, {@code n}, {@code k}, {@code rounds}, both bounds).
      */
-    static Headline gossip(List<Map<String, Object>> gossip, List<Map<String, Object>> ktree) {
+    public static Headline gossip(List<Map<String, Object>> gossip, List<Map<String, Object>> ktree) {
         double maxN = gossip.stream().mapToDouble(r -> num(r.get("n"))).max().orElse(Double.NaN);
         double improved = excess(gossip, "improved");
         double seed = excess(gossip, "seed");
@@ -157,7 +157,7 @@ final class DemoFindings {
      * LogP engines, {@code machine_predicted_speedup}; the headline is the master/worker engine
      * ({@code logp}) at the largest N against its model, beside the fastest engine there.
      */
-    static Headline fft(List<Map<String, Object>> rows) {
+    public static Headline fft(List<Map<String, Object>> rows) {
         double n = rows.stream().mapToDouble(r -> num(r.get("n"))).max().orElse(Double.NaN);
         List<Map<String, Object>> atN = rows.stream().filter(r -> num(r.get("n")) == n).toList();
         Map<String, Object> logp = atN.stream().filter(r -> "logp".equals(r.get("engine"))).findFirst().orElse(atN.get(0));
@@ -177,7 +177,7 @@ final class DemoFindings {
     }
 
     /** Amdahl with overhead: rows {@code p}, {@code speedup}; the fit's {@code F}. */
-    static Headline amdahl(int n, List<Map<String, Object>> rows, double serialFraction, int cores) {
+    public static Headline amdahl(int n, List<Map<String, Object>> rows, double serialFraction, int cores) {
         Map<String, Object> best = rows.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup")))).orElseThrow();
         Map<String, Object> last = rows.get(rows.size() - 1);
         double bestP = num(best.get("p"));
@@ -201,7 +201,7 @@ final class DemoFindings {
      * {@code mean_response}) at the cheapest message cost, and the seed scenario's rows
      * ({@code policy}, {@code makespan}, {@code ideal_makespan}).
      */
-    static Headline balance(List<Map<String, Object>> sweep, List<Map<String, Object>> seed) {
+    public static Headline balance(List<Map<String, Object>> sweep, List<Map<String, Object>> seed) {
         String setting = String.valueOf(sweep.get(0).get("cost_setting"));
         double load = sweep.stream().filter(r -> setting.equals(String.valueOf(r.get("cost_setting"))))
                 .mapToDouble(r -> num(r.get("load"))).max().orElseThrow();
