@@ -15,12 +15,10 @@ import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Progress;
 import org.logplab.bench.output.TextTable;
-import org.logplab.bench.peers.PeerResult.Measured;
 import org.logplab.core.ClockKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code logplab balance}: the load-balancing policies side by side on one workload, one row per

@@ -21,7 +21,6 @@ import org.logplab.bench.output.Progress;
 import org.logplab.bench.output.Row;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
-import picocli.CommandLine.Parameters;
 
 /**
  * The runs of one {@code logplab balance} (and of the demo's balancing section): every policy at

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.logplab.bench.Provenance;
+import org.logplab.bench.experiment.WallTolerance;
 import org.logplab.bench.output.JsonLines;
 import org.logplab.bench.output.Progress;
 import picocli.CommandLine;
@@ -130,10 +131,6 @@ abstract class CommandBase implements Callable<Integer> {
 
     /** Warns when a wall-clock run has more processors than this machine has cores. */
     void warnIfOversubscribed(int processors) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        if (processors > cores) {
-            note("warning: " + processors + " processors on " + cores
-                    + " cores: this wall-clock run oversubscribes the cores and measures the scheduler, not the algorithm");
-        }
+        WallTolerance.oversubscription(processors).ifPresent(this::note);
     }
 }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 import org.logplab.bench.limits.OutputPaths;
 import org.logplab.bench.output.Cells;

@@ -1,10 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Random;
 import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
 import org.logplab.bench.limits.Limits;

@@ -1,13 +1,14 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
+import org.logplab.bench.experiment.RoundModelRows;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Row;
 import org.logplab.core.collective.gossip.GossipReport;
 import org.logplab.core.collective.gossip.HStarMesh;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code logplab gossip}: gossiping in an {@code n x n} square mesh under the H* model (Wang and
@@ -24,36 +25,22 @@ import picocli.CommandLine.Option;
         description = "Every timestep is checked for half-duplex links, one message per packet and neighbours only.")
 final class GossipCommand extends RowsCommand {
 
-    @Option(names = "--n", split = ",", required = true, paramLabel = "N",
-            description = "Mesh sides, a comma list; A..B for a range (each 2.." + HStarMesh.MAX_N + ").")
-    List<String> sides;
-
-    @Option(names = "--algo", split = ",", defaultValue = "seed,improved",
-            description = "seed, improved or both (default seed,improved).")
-    List<String> algos;
+    @Mixin
+    GossipOptions options;
 
     @Override
     int execute() {
-        List<Integer> ns = IntRanges.parse("--n", sides, 2, HStarMesh.MAX_N);
+        List<Integer> ns = IntRanges.parse("--n", options.sides, 2, HStarMesh.MAX_N);
         Output.Table table = output().table(Column.of("n", "n"), Column.of("algo", "algo"), Column.of("steps", "steps"),
                 Column.of("lower bound", "lower_bound"), Column.of("seed formula", "seed_steps"),
                 Column.of("steps / bound", "ratio", "%.4f"), Column.yesNo("ok", "ok"));
         for (int n : ns) {
-            for (String algo : algos) {
-                Row row = row(GossipReport.run(n, algo));
+            for (String algo : options.algos) {
+                Row row = RoundModelRows.gossip(GossipReport.run(n, algo));
                 check(row.getBoolean("ok"), algo + ", n = " + n);
                 table.add(row);
             }
         }
         return 0;
-    }
-
-    /** The row of one run (the demo's too): its JSON fields as the class comment lists them. */
-    static Row row(GossipReport r) {
-        Row f = new Row().put("algo", r.algo()).put("n", r.n()).put("steps", r.steps()).put("time", r.steps());
-        if ("seed".equals(r.algo())) {
-            f.put("predicted", r.seedSteps());
-        }
-        return f.put("lower_bound", r.lowerBound()).put("seed_steps", r.seedSteps()).put("ratio", r.ratioToBound()).put("ok", r.ok());
     }
 }

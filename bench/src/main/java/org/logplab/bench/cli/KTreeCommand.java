@@ -1,13 +1,13 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
+import org.logplab.bench.experiment.RoundModelRows;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Row;
-import org.logplab.core.collective.ktree.KTreeBroadcast;
 import org.logplab.core.collective.ktree.KTreeReport;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code logplab ktree}: broadcasting {@code m} messages from one source to {@code n} processors
@@ -29,27 +29,15 @@ import picocli.CommandLine.Option;
                 + " start of the round, and at most k receives.")
 final class KTreeCommand extends RowsCommand {
 
-    @Option(names = "--m", split = ",", required = true, paramLabel = "M",
-            description = "Numbers of messages, a comma list; A..B for a range (each >= 1).")
-    List<String> messages;
-
-    @Option(names = "--n", split = ",", required = true, paramLabel = "N",
-            description = "Numbers of processors, the source included, as for --m (each >= 1).")
-    List<String> processors;
-
-    @Option(names = "--k", split = ",", required = true, paramLabel = "K",
-            description = "Ports per processor, as for --m (each >= 1).")
-    List<String> ports;
-
-    /** The note on a row of one processor: the source holds every message already. */
-    static final String ALONE = "n = 1: the source is the only processor and already holds every message, so 0 rounds";
+    @Mixin
+    KTreeOptions options;
 
     @Override
     int execute() {
         int most = (int) KTreeReport.MAX_WORK;
-        List<Integer> ms = IntRanges.parse("--m", messages, 1, most);
-        List<Integer> ns = IntRanges.parse("--n", processors, 1, most);
-        List<Integer> ks = IntRanges.parse("--k", ports, 1, Integer.MAX_VALUE);
+        List<Integer> ms = IntRanges.parse("--m", options.messages, 1, most);
+        List<Integer> ns = IntRanges.parse("--n", options.processors, 1, most);
+        List<Integer> ks = IntRanges.parse("--k", options.ports, 1, Integer.MAX_VALUE);
         for (int m : ms) {
             for (int n : ns) {
                 for (int k : ks) {
@@ -63,20 +51,12 @@ final class KTreeCommand extends RowsCommand {
         for (int m : ms) {
             for (int n : ns) {
                 for (int k : ks) {
-                    Row row = row(KTreeReport.run(m, n, k));
+                    Row row = RoundModelRows.ktree(KTreeReport.run(m, n, k));
                     check(row.getBoolean("ok"), "m = " + m + ", n = " + n + ", k = " + k);
                     table.add(row);
                 }
             }
         }
         return 0;
-    }
-
-    /** The row of one run (the demo's too): its JSON fields as the class comment lists them. */
-    static Row row(KTreeReport r) {
-        return new Row().put("algo", "ktree").put("m", r.m()).put("n", r.n()).put("k", r.k()).put("ports", r.ports())
-                .put("rounds", r.rounds()).put("time", r.rounds()).put("predicted", new KTreeBroadcast(r.n(), r.k()).rounds(r.m()))
-                .put("upper_bound", r.upperBound()).put("lower_bound", r.lowerBound()).put("ok", r.ok())
-                .put("note", r.n() == 1 ? ALONE : null);
     }
 }

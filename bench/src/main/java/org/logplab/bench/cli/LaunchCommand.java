@@ -2,8 +2,6 @@ package org.logplab.bench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.aeron.driver.MediaDriver;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

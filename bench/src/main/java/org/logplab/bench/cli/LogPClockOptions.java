@@ -1,6 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.Locale;
+import org.logplab.bench.output.Cells;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
@@ -43,7 +44,7 @@ final class LogPClockOptions extends LogPOptions {
 
     /** {@code model} or {@code wall}. */
     static String name(ClockKind kind) {
-        return kind.name().toLowerCase(Locale.ROOT);
+        return Cells.clock(kind);
     }
 
     /** Parses {@code model} or {@code wall} (any case); anything else is bad usage naming the text. */

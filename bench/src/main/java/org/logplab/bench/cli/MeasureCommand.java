@@ -1,9 +1,7 @@
 package org.logplab.bench.cli;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.logplab.bench.experiment.LatencyFigures;
 import org.logplab.bench.limits.Limits;

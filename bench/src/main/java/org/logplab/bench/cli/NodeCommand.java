@@ -1,7 +1,5 @@
 package org.logplab.bench.cli;
 
-import java.io.IOException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package org.logplab.bench.cli;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.logplab.bench.experiment.LatencyFigures;

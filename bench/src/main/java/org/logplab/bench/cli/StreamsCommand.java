@@ -1,9 +1,6 @@
 package org.logplab.bench.cli;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.output.Column;

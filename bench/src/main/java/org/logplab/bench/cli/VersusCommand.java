@@ -1,6 +1,5 @@
 package org.logplab.bench.cli;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,16 +16,12 @@ import org.logplab.bench.output.Progress;
 import org.logplab.bench.output.Row;
 import org.logplab.bench.peers.MpiPeer;
 import org.logplab.bench.peers.PeerResult;
-import org.logplab.bench.peers.PeerResult.Failed;
-import org.logplab.bench.peers.PeerResult.Measured;
-import org.logplab.bench.peers.PeerResult.Unavailable;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
-import org.openjdk.jmh.annotations.Measurement;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -7,9 +7,6 @@ import java.util.concurrent.ForkJoinPool;
 import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.bench.peers.FftwPeer;
 import org.logplab.bench.peers.PeerResult;
-import org.logplab.bench.peers.PeerResult.Failed;
-import org.logplab.bench.peers.PeerResult.Measured;
-import org.logplab.bench.peers.PeerResult.Unavailable;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
@@ -21,7 +18,6 @@ import org.logplab.fft.FftPhases;
 import org.logplab.fft.ForkJoinFft;
 import org.logplab.fft.Handover;
 import org.logplab.fft.MasterWorkerFft;
-import org.openjdk.jmh.annotations.Measurement;
 import org.visnow.jlargearrays.ConcurrencyUtils;
 
 /**

@@ -40,6 +40,19 @@ public final class WallTolerance {
         return "measured / predicted within " + LOW + "-" + HIGH + "x";
     }
 
+    /**
+     * The warning for a wall-clock run of {@code processors} threads when they outnumber this
+     * machine's cores (it then measures the scheduler, not the algorithm); empty when they fit.
+     */
+    public static Optional<String> oversubscription(int processors) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (processors <= cores) {
+            return Optional.empty();
+        }
+        return Optional.of("warning: " + processors + " processors on " + cores
+                + " cores: this wall-clock run oversubscribes the cores and measures the scheduler, not the algorithm");
+    }
+
     /** The 1-minute load average of the host from {@code /proc/loadavg}; null where it cannot be read. */
     public static Double loadAverage() {
         return loadAverage(Path.of("/proc/loadavg"));

@@ -7,7 +7,6 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
-import org.logplab.core.Processor;
 import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 import org.logplab.core.collective.BinomialMulticast;

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.logplab.core.ClockKind;
 
 /**
  * Renders JSON values for people: numbers with a sensible precision and thousands separators,
@@ -113,6 +114,11 @@ public final class Cells {
     /** A size in bytes as GiB with one decimal: {@code 5.9 GiB}. */
     public static String gib(long bytes) {
         return String.format(Locale.ROOT, "%,.1f GiB", bytes / (double) (1L << 30));
+    }
+
+    /** A clock as {@code --clock} and the rows' {@code clock} field name it: {@code model} or {@code wall}. */
+    public static String clock(ClockKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT);
     }
 
     /**

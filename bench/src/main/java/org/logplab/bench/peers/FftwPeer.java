@@ -8,8 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.logplab.bench.peers.PeerResult.Failed;
-import org.logplab.bench.peers.PeerResult.Measured;
 
 /**
  * FFTW as a measured peer: runs {@code bench/peers/fftw/run.sh} (which builds and starts

@@ -17,10 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
-import org.logplab.bench.peers.PeerResult.Failed;
-import org.logplab.bench.peers.PeerResult.Measured;
-import org.logplab.bench.peers.PeerResult.Unavailable;
 
 /**
  * What the peers share: running a peer's script under a timeout (destroying its process tree

@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.cluster.ClusterJob;
 
 /**
  * Inputs beyond what the heap or the time limit allows, and paths that cannot be used, are

@@ -3,7 +3,6 @@ package org.logplab.bench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

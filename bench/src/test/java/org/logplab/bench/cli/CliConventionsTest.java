@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,7 +19,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.logplab.bench.BuildInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** The conventions every command follows: help, version, exit codes of checks, provenance in JSON. */
 class CliConventionsTest {

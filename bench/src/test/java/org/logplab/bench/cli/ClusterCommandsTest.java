@@ -8,7 +8,6 @@ import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.cluster.LauncherEnvironment;
 import org.logplab.bench.limits.JvmHeap;
 
 /** {@code logplab node} and {@code logplab launch}: bad input is refused with one line naming the problem, before any process or socket. */

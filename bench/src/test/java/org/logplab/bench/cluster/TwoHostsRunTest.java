@@ -3,7 +3,6 @@ package org.logplab.bench.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.JvmFlags;
 import org.logplab.bench.cli.LogPlabCli;
 import org.logplab.bench.output.JsonLines;
 import org.logplab.core.ClockKind;

@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.logplab.bench.demo.DemoFindings;
-import org.logplab.bench.demo.HostFigures;
 import org.logplab.bench.report.Headline;
 
 /** The demo's findings computed from hand-made rows: the figure each line quotes and its verdict. */

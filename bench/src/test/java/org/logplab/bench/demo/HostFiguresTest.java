@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.logplab.bench.demo.HostFigures;
 
 /** The plausibility rules on the host's figures, with hand-made figures (no timing). */
 class HostFiguresTest {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.logplab.bench.experiment.WallTolerance;
+import org.logplab.bench.cli.CliTest;
 
 /** A wall-clock time far from its prediction is marked disturbed, and the run still exits 0. */
 class WallToleranceTallyTest {

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.experiment.WallTolerance;
 
 /** The wall-clock tolerance (0.9-1.5x the prediction) and the load average beside it, with hand-made figures. */
 class WallToleranceTest {

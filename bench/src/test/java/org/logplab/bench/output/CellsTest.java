@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.logplab.bench.output.Cells;
 
 /** JSON values as people read them in the report's tables. */
 class CellsTest {

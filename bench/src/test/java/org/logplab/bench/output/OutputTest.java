@@ -9,9 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.logplab.bench.output.Column;
-import org.logplab.bench.output.Output;
-import org.logplab.bench.output.Row;
 
 /** One set of rows, three forms: the text table, JSON Lines and CSV. */
 class OutputTest {

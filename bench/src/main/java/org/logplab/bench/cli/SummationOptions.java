@@ -1,0 +1,17 @@
+package org.logplab.bench.cli;
+
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options of {@code logplab summation} that no other command shares. */
+final class SummationOptions {
+
+    @Option(names = "--P", required = true, description = "Processors.")
+    int processors;
+
+    @Option(names = "--N", required = true, split = ",", description = "Operands, a comma list.")
+    List<Long> counts;
+
+    @Option(names = "--root", defaultValue = "0", description = "Rank that ends with the sum (default 0).")
+    int root;
+}
