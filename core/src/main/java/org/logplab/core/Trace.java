@@ -1,4 +1,4 @@
-package org.logplab.core.trace;
+package org.logplab.core;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import org.logplab.core.ClockKind;
 
 /**
  * The events of one run, ordered by start time then rank, exportable as Chrome / Perfetto trace

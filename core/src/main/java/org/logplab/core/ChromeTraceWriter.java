@@ -1,4 +1,4 @@
-package org.logplab.core.trace;
+package org.logplab.core;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -6,7 +6,6 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Queue;
-import org.logplab.core.ClockKind;
 
 /**
  * Writes trace events in the Chrome trace event format: complete events ({@code "ph":"X"}) on one
@@ -25,8 +24,8 @@ final class ChromeTraceWriter {
     }
 
     void write(Iterable<TraceEvent> events) throws IOException {
-        out.write("{\"displayTimeUnit\":\"" + (clock == ClockKind.MODEL ? "ms" : "ns") + "\",\"otherData\":{\"clock\":\""
-                + clock.name().toLowerCase() + "\",\"unit\":\""
+        out.write("{\"displayTimeUnit\":\"" + (clock == ClockKind.MODEL ? "ms" : "ns")
+                + "\",\"otherData\":{\"clock\":\"" + clock.name().toLowerCase() + "\",\"unit\":\""
                 + (clock == ClockKind.MODEL ? "1 model unit shown as 1 us" : "us") + "\"},\"traceEvents\":[\n");
         Map<Long, Queue<Long>> flowIds = new HashMap<>();
         long nextFlow = 1;
@@ -36,20 +35,21 @@ final class ChromeTraceWriter {
                 case RECV -> "recv from " + e.peer();
                 case COMPUTE -> "compute";
             };
-            event("{\"name\":\"" + name + "\",\"cat\":\"" + e.kind().name().toLowerCase() + "\",\"ph\":\"X\",\"pid\":0,\"tid\":"
-                    + e.rank() + ",\"ts\":" + micros(e.start()) + ",\"dur\":" + micros(e.end() - e.start())
+            event("{\"name\":\"" + name + "\",\"cat\":\"" + e.kind().name().toLowerCase()
+                    + "\",\"ph\":\"X\",\"pid\":0,\"tid\":" + e.rank() + ",\"ts\":" + micros(e.start())
+                    + ",\"dur\":" + micros(e.end() - e.start())
                     + ",\"args\":{\"peer\":" + e.peer() + ",\"tag\":" + e.tag() + ",\"bytes\":" + e.bytes() + "}}");
             if (e.kind() == TraceEvent.Kind.SEND) {
                 long id = nextFlow++;
                 flowIds.computeIfAbsent(pair(e.rank(), e.peer()), k -> new ArrayDeque<>()).add(id);
-                event("{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"s\",\"id\":" + id + ",\"pid\":0,\"tid\":" + e.rank()
-                        + ",\"ts\":" + micros(e.start()) + "}");
+                event("{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"s\",\"id\":" + id
+                        + ",\"pid\":0,\"tid\":" + e.rank() + ",\"ts\":" + micros(e.start()) + "}");
             } else if (e.kind() == TraceEvent.Kind.RECV) {
                 Queue<Long> ids = flowIds.get(pair(e.peer(), e.rank()));
                 Long id = ids == null ? null : ids.poll();
                 if (id != null) {
-                    event("{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"f\",\"bp\":\"e\",\"id\":" + id + ",\"pid\":0,\"tid\":"
-                            + e.rank() + ",\"ts\":" + micros(e.start()) + "}");
+                    event("{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"f\",\"bp\":\"e\",\"id\":" + id
+                            + ",\"pid\":0,\"tid\":" + e.rank() + ",\"ts\":" + micros(e.start()) + "}");
                 }
             }
         }

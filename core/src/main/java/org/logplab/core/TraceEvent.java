@@ -1,4 +1,4 @@
-package org.logplab.core.trace;
+package org.logplab.core;
 
 /**
  * One interval of a processor's time: a send, a receive or a compute.
