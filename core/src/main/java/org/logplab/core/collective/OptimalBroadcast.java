@@ -3,6 +3,9 @@ package org.logplab.core.collective;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.optimal.OptimalRole;
+import org.logplab.core.collective.optimal.OptimalTree;
+import org.logplab.core.collective.optimal.TreeCache;
 
 /**
  * Optimal single-item broadcast on LogP (Shou and Chen (1997), §1-2, after Karp, Sahay, Santos and

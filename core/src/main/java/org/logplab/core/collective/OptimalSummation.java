@@ -6,6 +6,8 @@ import java.util.function.LongUnaryOperator;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.optimal.OptimalRole;
+import org.logplab.core.collective.optimal.OptimalTree;
 
 /**
  * Optimal summation on LogP (Shou and Chen (1997), §3, Algorithm 2; docs/algorithms.md §5):

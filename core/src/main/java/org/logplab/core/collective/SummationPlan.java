@@ -2,6 +2,8 @@ package org.logplab.core.collective;
 
 import java.util.PriorityQueue;
 import org.logplab.core.LogP;
+import org.logplab.core.collective.optimal.OptimalTree;
+import org.logplab.core.collective.optimal.TreeCache;
 
 /**
  * How {@link OptimalSummation} adds {@code operands} numbers on a group of {@code groupSize}

@@ -12,6 +12,7 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
+import org.logplab.core.collective.optimal.GeneralTreeOracle;
 
 /**
  * Optimal summation (Shou and Chen (1997), §3): exact results, every operand read once, model time

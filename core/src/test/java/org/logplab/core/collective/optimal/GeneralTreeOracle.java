@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.optimal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +9,13 @@ import java.util.PriorityQueue;
  * {@code t} at {@code t + D + k*I}), independent of the production code: the labels in increasing
  * order, by expanding nodes from a priority queue, and Theorem 2's recursion for {@code f}.
  */
-final class GeneralTreeOracle {
+public final class GeneralTreeOracle {
 
     private GeneralTreeOracle() {
     }
 
     /** The {@code count} smallest labels, in increasing order ({@code D, I >= 1}). */
-    static long[] smallestLabels(long d, long i, int count) {
+    public static long[] smallestLabels(long d, long i, int count) {
         record Node(long label, int childIndex) { }
         PriorityQueue<Node> queue = new PriorityQueue<>((a, b) -> Long.compare(a.label, b.label));
         queue.add(new Node(0, -1));
@@ -26,7 +26,8 @@ final class GeneralTreeOracle {
             // Its first child, and (for a child) the parent's next child.
             queue.add(new Node(node.label + d, 0));
             if (node.childIndex >= 0) {
-                queue.add(new Node(node.label - d - node.childIndex * i + d + (node.childIndex + 1) * i, node.childIndex + 1));
+                queue.add(new Node(node.label - d - node.childIndex * i + d + (node.childIndex + 1) * i,
+                        node.childIndex + 1));
             }
         }
         return labels;

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.optimal;
 
 /**
  * One node's place in an {@link OptimalTree}: preorder indices of its parent and children (in
@@ -9,9 +9,10 @@ package org.logplab.core.collective;
  * @param children the children's indices in send order
  * @param label model time from the root's start to the end of this node's receive
  */
-record OptimalRole(int parent, int[] children, long label) {
+public record OptimalRole(int parent, int[] children, long label) {
 
-    boolean isRoot() {
+    /** Whether this node is the tree's root. */
+    public boolean isRoot() {
         return parent < 0;
     }
 }

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.optimal;
 
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -7,14 +7,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * members of a run share one tree and its cached counts instead of each building its own.
  * Thread-safe; holds at most {@value #LIMIT} trees (then starts afresh: a cache, not a registry).
  */
-final class TreeCache {
+public final class TreeCache {
     private static final int LIMIT = 64;
 
     private record Key(long d, long i, int size) { }
 
     private final ConcurrentHashMap<Key, OptimalTree> trees = new ConcurrentHashMap<>();
 
-    OptimalTree get(long d, long i, int size) {
+    /** An empty cache. */
+    public TreeCache() {
+    }
+
+    /**
+     * The tree {@code new OptimalTree(d, i, size)}, built on the first request for these arguments
+     * and shared by later ones.
+     *
+     * @throws IllegalArgumentException as {@link OptimalTree#OptimalTree(long, long, int)}
+     */
+    public OptimalTree get(long d, long i, int size) {
         Key key = new Key(d, i, size);
         OptimalTree tree = trees.get(key);
         if (tree == null) {

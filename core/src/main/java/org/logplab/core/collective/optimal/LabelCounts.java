@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.optimal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.optimal;
 
 /**
  * The optimal broadcast tree of {@code size} nodes on the general tree of Shou and Chen (1997)
@@ -19,7 +19,7 @@ package org.logplab.core.collective;
  * {@code T*(7; 6, 2, 4)} drops the node labelled 22 and keeps two labelled 24). We keep every
  * node labelled below {@code T*} and the first {@code size - f(T* - 1)} nodes labelled exactly
  * {@code T*} in preorder, which is Theorem 1's tree: the same time, the least sum of labels, so
- * members finish earlier on average and the summation tree ({@link OptimalSummation}) adds more
+ * members finish earlier on average and the summation tree ({@code OptimalSummation}) adds more
  * operands in the same time.
  *
  * <p><b>Degenerate costs.</b> {@code I = 0} (no gap and no send cost): the root reaches everyone
@@ -27,7 +27,7 @@ package org.logplab.core.collective;
  *
  * <p>Immutable and thread-safe (the counts cache is concurrent).
  */
-final class OptimalTree {
+public final class OptimalTree {
     private final long d;
     private final long i;
     private final int size;
@@ -39,8 +39,10 @@ final class OptimalTree {
     /**
      * The optimal tree of {@code size >= 1} nodes for child offset {@code d = D} (from a parent's
      * receive end to the child's first receive end) and send interval {@code i = I}, both {@code >= 0}.
+     *
+     * @throws IllegalArgumentException if {@code size < 1} or {@code d} or {@code i} is negative
      */
-    OptimalTree(long d, long i, int size) {
+    public OptimalTree(long d, long i, int size) {
         if (size < 1) {
             throw new IllegalArgumentException("a tree has at least 1 node, got " + size);
         }
@@ -91,12 +93,12 @@ final class OptimalTree {
     }
 
     /** Number of nodes. */
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The optimal time {@code T*}: the largest label. */
-    long time() {
+    public long time() {
         return time;
     }
 
@@ -105,8 +107,10 @@ final class OptimalTree {
      * this walk finds the child block holding {@code index} by bisection on the closed-form
      * block offsets: {@code O(depth * log fan-out)} count look-ups, against {@link #locate}'s
      * {@code O(depth * fan-out)}.
+     *
+     * @throws IllegalArgumentException if {@code index} is outside {@code 0..size()-1}
      */
-    OptimalRole role(int index) {
+    public OptimalRole role(int index) {
         checkIndex(index);
         if (counts == null) {
             return degenerateWalk(index).role();
@@ -167,14 +171,26 @@ final class OptimalTree {
     /**
      * Sums over the nodes before a node in preorder, for placing operands: of their labels, and of
      * their child counts.
+     *
+     * @param labelSum the sum of the labels of the nodes before it, in model units
+     * @param childCount the sum of the child counts of the nodes before it
      */
-    record Prefix(long labelSum, long childCount) { }
+    public record Prefix(long labelSum, long childCount) { }
 
-    /** A node's role and its {@link Prefix}. */
-    record Located(OptimalRole role, Prefix prefix) { }
+    /**
+     * A node's role and its {@link Prefix}.
+     *
+     * @param role the node's parent, children and label
+     * @param prefix the sums over the nodes before it in preorder
+     */
+    public record Located(OptimalRole role, Prefix prefix) { }
 
-    /** The node at preorder {@code index}: its role and the sums over the nodes before it, in one walk. */
-    Located locate(int index) {
+    /**
+     * The node at preorder {@code index}: its role and the sums over the nodes before it, in one walk.
+     *
+     * @throws IllegalArgumentException if {@code index} is outside {@code 0..size()-1}
+     */
+    public Located locate(int index) {
         checkIndex(index);
         if (counts == null) {
             return degenerateWalk(index);
