@@ -1,19 +1,19 @@
 package org.logplab.bench.cli;
 
-import java.util.concurrent.atomic.LongAdder;
-import org.logplab.core.Program;
-import org.logplab.core.collective.ButterflyAllReduce;
-import org.logplab.core.collective.Group;
-import org.logplab.core.collective.OptimalBroadcast;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import org.logplab.bench.experiment.TreeBroadcast;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
+import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
+import org.logplab.core.collective.ButterflyAllReduce;
+import org.logplab.core.collective.Group;
+import org.logplab.core.collective.broadcast.OptimalBroadcast;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -3,6 +3,7 @@ package org.logplab.core.collective;
 import java.util.function.LongBinaryOperator;
 import org.logplab.core.LogP;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.broadcast.Broadcast;
 
 /**
  * Every member of a {@link Group} contributes a value and every member ends with the combination

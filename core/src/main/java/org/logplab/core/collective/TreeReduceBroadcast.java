@@ -4,6 +4,10 @@ import java.util.function.LongBinaryOperator;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.broadcast.BinomialMulticast;
+import org.logplab.core.collective.broadcast.SplitTree;
+import org.logplab.core.collective.broadcast.TreeRole;
+import org.logplab.core.collective.broadcast.UniformHalving;
 
 /**
  * All-reduce as a tree reduce to the group's source followed by a broadcast back, on the

@@ -3,6 +3,9 @@ package org.logplab.core.collective;
 import java.util.HashMap;
 import java.util.Map;
 import org.logplab.core.LogP;
+import org.logplab.core.collective.broadcast.BinomialMulticast;
+import org.logplab.core.collective.broadcast.Split;
+import org.logplab.core.collective.broadcast.UniformHalving;
 
 /**
  * The exact model time of {@link TreeReduceBroadcast}, by two recursions over the uniform-halving

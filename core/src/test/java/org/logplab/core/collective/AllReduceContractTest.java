@@ -46,7 +46,7 @@ class AllReduceContractTest {
         Random random = new Random(12);
         for (int trial = 0; trial < 40; trial++) {
             int processors = 1 + random.nextInt(40);
-            int[] members = Collectives.randomMembers(random, processors);
+            int[] members = RandomMembers.of(random, processors);
             Group group = Group.of(members, members[random.nextInt(members.length)]);
             long[] values = random.longs(processors, -1000, 1000).toArray();
             long expected = java.util.Arrays.stream(members).mapToLong(rank -> values[rank]).sum();

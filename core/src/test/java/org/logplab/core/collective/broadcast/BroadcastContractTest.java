@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,13 +14,15 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
+import org.logplab.core.collective.Group;
+import org.logplab.core.collective.RandomMembers;
 
 /** The delivery contract of {@link Broadcast}, run over every implementation. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BroadcastContractTest {
 
     static Stream<Broadcast> broadcasts() {
-        return Collectives.broadcasts();
+        return Broadcasts.all();
     }
 
     @ParameterizedTest
@@ -30,12 +32,13 @@ class BroadcastContractTest {
         Random random = new Random(42);
         for (int trial = 0; trial < 80; trial++) {
             int processors = 1 + random.nextInt(64);
-            int[] members = Collectives.randomMembers(random, processors);
+            int[] members = RandomMembers.of(random, processors);
             int source = members[random.nextInt(members.length)];
             Group group = Group.of(members, source);
             long[] payload = {trial, random.nextLong()};
             Object[] got = new Object[processors];
-            LogP params = new LogP(random.nextInt(20), random.nextInt(6), random.nextInt(20), processors, random.nextInt(2));
+            LogP params = new LogP(random.nextInt(20), random.nextInt(6), random.nextInt(20), processors,
+                    random.nextInt(2));
             RunResult r = Machine.run(params, ClockKind.MODEL,
                     p -> got[p.rank()] = broadcast.broadcast(p, group, p.rank() == source ? payload : null));
             for (int rank = 0; rank < processors; rank++) {
@@ -93,14 +96,16 @@ class BroadcastContractTest {
         Random random = new Random(7);
         for (int trial = 0; trial < 40; trial++) {
             int processors = 1 + random.nextInt(40);
-            int[] members = Collectives.randomMembers(random, processors);
+            int[] members = RandomMembers.of(random, processors);
             int sourceIndex = random.nextInt(members.length);
             Group group = Group.of(members, members[sourceIndex]);
             long value = random.nextLong();
             long[] got = new long[processors];
-            LogP params = new LogP(random.nextInt(20), random.nextInt(6), random.nextInt(20), processors, random.nextInt(2));
+            LogP params = new LogP(random.nextInt(20), random.nextInt(6), random.nextInt(20), processors,
+                    random.nextInt(2));
             RunResult r = Machine.run(params, ClockKind.MODEL,
-                    p -> got[p.rank()] = broadcast.broadcastLong(p, group, p.rank() == group.sourceRank() ? value : -1));
+                    p -> got[p.rank()] = broadcast.broadcastLong(p, group,
+                            p.rank() == group.sourceRank() ? value : -1));
             for (int rank = 0; rank < processors; rank++) {
                 assertThat(got[rank]).as("%s rank %d", group, rank).isEqualTo(group.indexOf(rank) >= 0 ? value : 0);
             }

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 /**
  * The uniform-halving cut of Gu, Li and Liu (2002), §3 (docs/algorithms.md §2), as given there for
@@ -11,12 +11,12 @@ package org.logplab.core.collective;
  * The sequence is cut next to {@code center}: {@code center} covers the half on its side, away
  * from the source, and the source keeps the other half. The larger half always has
  * {@code ceil(K/2)} members; in the third case (odd {@code K}, source exactly in the middle) the
- * source keeps it, otherwise the center gets it.
+ * source keeps it, otherwise the center gets it. Stateless and thread-safe.
  */
-final class UniformHalving implements SplitRule {
+public final class UniformHalving implements SplitRule {
 
     /** The only instance; the rule is stateless. */
-    static final UniformHalving RULE = new UniformHalving();
+    public static final UniformHalving RULE = new UniformHalving();
 
     private UniformHalving() {
     }

@@ -1,7 +1,8 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import org.logplab.core.LogP;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 
 /**
  * Fibonacci-series multicast, Algorithm 1 of Gu, Li and Liu (2002) (§4; docs/algorithms.md §3), to

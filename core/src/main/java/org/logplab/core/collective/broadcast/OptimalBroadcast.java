@@ -1,8 +1,9 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 import org.logplab.core.collective.optimal.OptimalRole;
 import org.logplab.core.collective.optimal.OptimalTree;
 import org.logplab.core.collective.optimal.TreeCache;
@@ -77,7 +78,8 @@ public final class OptimalBroadcast implements Broadcast {
         if (!role.isRoot()) {
             Message m = p.recv(group.rank((role.parent() + source) % size));
             if (m.tag() != TAG) {
-                throw new IllegalStateException("expected a message tagged " + TAG + " from rank " + m.source() + ", got " + m);
+                throw new IllegalStateException("expected a message tagged " + TAG + " from rank " + m.source()
+                        + ", got " + m);
             }
             value = m.payload();
             bytes = m.bytes();

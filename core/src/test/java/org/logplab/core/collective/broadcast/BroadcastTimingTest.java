@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
+import org.logplab.core.collective.Group;
 
 /**
  * Model-clock time equals {@link Broadcast#predict} exactly, for every implementation.
@@ -34,7 +35,7 @@ import org.logplab.core.RunResult;
 class BroadcastTimingTest {
 
     static Stream<Broadcast> broadcasts() {
-        return Collectives.broadcasts();
+        return Broadcasts.all();
     }
 
     /** {L, o, g, G}: g above L + 2o; g below o; a per-byte gap beyond g; g between o and L + 2o. */

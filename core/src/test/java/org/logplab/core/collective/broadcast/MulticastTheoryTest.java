@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
+import org.logplab.core.collective.Group;
 
 /**
  * The predictors against the analysis of Gu, Li and Liu (2002) (docs/algorithms.md §2, §3), where

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import java.util.LinkedHashMap;
 import java.util.List;

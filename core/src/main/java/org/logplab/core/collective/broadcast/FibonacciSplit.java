@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 /**
  * The Fibonacci cut of Gu, Li and Liu (2002), §4, Algorithm 1 (docs/algorithms.md §3). With

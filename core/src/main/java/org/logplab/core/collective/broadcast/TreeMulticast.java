@@ -1,7 +1,8 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 
 /**
  * The processor code shared by the split-tree multicasts: a member walks the tree down to its own

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +61,8 @@ public final class MulticastCrossover {
      */
     public static List<Row> sweep(long L, long o, int size, long[] gValues) {
         if (L + 2 * o <= 0) {
-            throw new IllegalArgumentException("L + 2o must be positive to form g / (L + 2o), got L = " + L + ", o = " + o);
+            throw new IllegalArgumentException("L + 2o must be positive to form g / (L + 2o), got L = " + L
+                    + ", o = " + o);
         }
         Broadcast binomial = new BinomialMulticast();
         Broadcast fibonacci = new FibonacciMulticast();

@@ -1,7 +1,8 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import org.logplab.core.LogP;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 
 /**
  * Multicast by uniform halving (the "binomial" multicast of Gu, Li and Liu (2002), §3;
@@ -38,8 +39,13 @@ public final class BinomialMulticast implements Broadcast {
         return broadcast(p, group, payload, TAG);
     }
 
-    /** As {@link #broadcast(Processor, Group, Object)} with messages tagged {@code tag}. */
-    Object broadcast(Processor p, Group group, Object payload, int tag) {
+    /**
+     * As {@link #broadcast(Processor, Group, Object)} with messages tagged {@code tag}, so that
+     * another collective can end with this broadcast on its own tag; same schedule and model time.
+     *
+     * @throws IllegalStateException if a member receives a message with another tag
+     */
+    public Object broadcast(Processor p, Group group, Object payload, int tag) {
         return TreeMulticast.run(p, group, payload, UniformHalving.RULE, tag);
     }
 

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -8,7 +8,8 @@ import org.logplab.core.LogP;
 /**
  * The tree that a {@link SplitRule} builds over a group, without building it: one member's role in
  * {@code O(depth)} steps, and the exact model time of a multicast on it by a recursion over segment
- * (size, source position), memoised, in {@code O(depth)} distinct states for both seed-000 rules.
+ * (size, source position), memoised, in {@code O(depth)} distinct states for both rules here
+ * (uniform halving and the Fibonacci cut).
  *
  * <p>Timing (docs/algorithms.md §1, the runtime's model clock): a node ready at {@code r} starts its
  * {@code j}-th send at {@code r + j*max(g, busy)}, {@code busy = o + (bytes-1)G}, because a send
@@ -17,16 +18,20 @@ import org.logplab.core.LogP;
  * of any member's last operation: a leaf's receive, or an inner node's last send.
  * Stateless and thread-safe.
  */
-final class SplitTree {
+public final class SplitTree {
 
     private SplitTree() {
     }
 
     /**
      * The role of member {@code me} in the tree over {@code size} members rooted at {@code source}:
-     * walks the cuts from the whole sequence down to the segment that is {@code me} alone.
+     * walks the cuts from the whole sequence down to the segment that is {@code me} alone, in
+     * {@code O(depth)} cuts.
+     *
+     * @throws IllegalArgumentException if {@code size < 1} or {@code source} or {@code me} is
+     *     outside {@code 0..size-1}
      */
-    static TreeRole role(SplitRule rule, int size, int source, int me) {
+    public static TreeRole role(SplitRule rule, int size, int source, int me) {
         checkIndex("source", source, size);
         checkIndex("member", me, size);
         TreeWalk walk = new TreeWalk(rule, size, source, me);

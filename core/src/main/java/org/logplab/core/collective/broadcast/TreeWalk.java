@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 /**
  * One member's walk down the tree that a {@link SplitRule} builds over a group, without building

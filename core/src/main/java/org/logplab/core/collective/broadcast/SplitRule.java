@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 /**
  * How a divide-and-conquer multicast (Gu, Li and Liu (2002)) cuts a segment of the destination
@@ -6,7 +6,7 @@ package org.logplab.core.collective;
  * keeps the other. Implementations are stateless and thread-safe.
  */
 @FunctionalInterface
-interface SplitRule {
+public interface SplitRule {
 
     /**
      * Cuts segment {@code lo..hi} (inclusive, {@code lo < hi}) whose source is {@code source}.

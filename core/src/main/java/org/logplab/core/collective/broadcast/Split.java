@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 /**
  * One cut of a contiguous segment of group indices by a {@link SplitRule}: the segment's source
@@ -12,15 +12,15 @@ package org.logplab.core.collective;
  * @param keptLo first index of the part the source keeps
  * @param keptHi last index of the part the source keeps
  */
-record Split(int childLo, int childHi, int child, int keptLo, int keptHi) {
+public record Split(int childLo, int childHi, int child, int keptLo, int keptHi) {
 
     /** Members in the child's part. */
-    int childSize() {
+    public int childSize() {
         return childHi - childLo + 1;
     }
 
     /** Members in the source's part. */
-    int keptSize() {
+    public int keptSize() {
         return keptHi - keptLo + 1;
     }
 

@@ -1,7 +1,8 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import org.logplab.core.LogP;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 
 /**
  * A one-to-many collective: the source's payload reaches every member of a {@link Group}.

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.broadcast;
 
 /**
  * One member's place in a multicast tree: whom it receives from and whom it sends to, as group
@@ -7,10 +7,10 @@ package org.logplab.core.collective;
  * @param parent the index it receives from, or {@code -1} for the source
  * @param children the indices it sends to, in send order
  */
-record TreeRole(int parent, int[] children) {
+public record TreeRole(int parent, int[] children) {
 
     /** Whether this member is the tree's source (root). */
-    boolean isSource() {
+    public boolean isSource() {
         return parent < 0;
     }
 }
