@@ -17,9 +17,9 @@ import org.logplab.core.LogP;
 import org.logplab.core.Program;
 import org.logplab.core.collective.ButterflyAllReduce;
 import org.logplab.core.collective.Group;
-import org.logplab.core.collective.OptimalSummation;
-import org.logplab.core.collective.SummationPlan;
 import org.logplab.core.collective.broadcast.OptimalBroadcast;
+import org.logplab.core.collective.summation.OptimalSummation;
+import org.logplab.core.collective.summation.SummationPlan;
 import org.logplab.core.wire.WireCodec;
 import org.logplab.fft.ButterflyExchangeFft;
 

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.summation;
 
 import java.util.OptionalLong;
 import java.util.function.LongBinaryOperator;
@@ -6,6 +6,7 @@ import java.util.function.LongUnaryOperator;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 import org.logplab.core.collective.optimal.OptimalRole;
 import org.logplab.core.collective.optimal.OptimalTree;
 
@@ -85,7 +86,8 @@ public final class OptimalSummation {
             fold.ownUntil(Math.min(end, fold.next + window));
             Message m = p.recv(group.rank((children[k] + source) % size));
             if (m.tag() != SummationPlan.TAG) {
-                throw new IllegalStateException("expected a summation message tagged " + SummationPlan.TAG + ", got " + m);
+                throw new IllegalStateException("expected a summation message tagged " + SummationPlan.TAG
+                        + ", got " + m);
             }
             fold.in(m.asLong());
         }

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.summation;
 
 import java.util.PriorityQueue;
 import org.logplab.core.LogP;

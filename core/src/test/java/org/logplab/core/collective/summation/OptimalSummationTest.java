@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.summation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,6 +12,7 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
+import org.logplab.core.collective.Group;
 import org.logplab.core.collective.optimal.GeneralTreeOracle;
 
 /**
