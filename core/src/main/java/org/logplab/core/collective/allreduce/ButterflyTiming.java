@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.allreduce;
 
 import org.logplab.core.LogP;
 

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.allreduce;
 
 /**
  * A function {@code t -> max(t + shift, floor)} of one start time in max-plus algebra. Every LogP

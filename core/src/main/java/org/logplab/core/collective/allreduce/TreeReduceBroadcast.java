@@ -1,9 +1,10 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.allreduce;
 
 import java.util.function.LongBinaryOperator;
 import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 import org.logplab.core.collective.broadcast.BinomialMulticast;
 import org.logplab.core.collective.broadcast.SplitTree;
 import org.logplab.core.collective.broadcast.TreeRole;

@@ -1,8 +1,9 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.allreduce;
 
 import java.util.function.LongBinaryOperator;
 import org.logplab.core.LogP;
 import org.logplab.core.Processor;
+import org.logplab.core.collective.Group;
 
 /**
  * Butterfly (recursive-doubling) all-reduce for any group size (Xu, Zhang and Zhang (2009), §4(3);

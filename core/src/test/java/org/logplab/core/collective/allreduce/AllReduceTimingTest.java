@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.allreduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,7 @@ import org.logplab.core.LogP;
 import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
+import org.logplab.core.collective.Group;
 
 /** The all-reduce predictors: against the runtime for any root, and against closed forms. */
 class AllReduceTimingTest {

@@ -1,4 +1,4 @@
-package org.logplab.core.collective;
+package org.logplab.core.collective.allreduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,13 +15,15 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
+import org.logplab.core.collective.Group;
+import org.logplab.core.collective.RandomMembers;
 
 /** The contract of {@link AllReduce}, run over every implementation: results, non-members, exact time. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AllReduceContractTest {
 
     static Stream<AllReduce> allReduces() {
-        return Collectives.allReduces();
+        return Stream.of(new ButterflyAllReduce(), new TreeReduceBroadcast());
     }
 
     @ParameterizedTest
