@@ -16,9 +16,8 @@ import org.logplab.core.LogP;
  * }</pre>
  *
  * <p>Candidates, in order of preference on ties: binomial (uniform halving), Fibonacci, optimal.
- * The optimal tree is never slower (Theorem 1), so the others are chosen only when they tie it:
- * their trees are simpler, and on real cores their regular shapes are the ones the measured
- * tables show. Predictions are model units for the given costs.
+ * The optimal tree is never slower (Theorem 1), so the others are chosen only when they tie it,
+ * as the simpler trees. Predictions are model units for the given costs.
  *
  * @param chosen the broadcast to run
  * @param predicted each candidate's predicted model time, by name, in preference order

@@ -17,21 +17,14 @@ import org.logplab.core.collective.Group;
  * For {@code g >= o} and {@code G = 0} it equals the seed's recursion (3)-(4),
  * {@code T(K) = max{T(f(n-2)) + L + 2o, T(K - f(n-2)) + g}}, {@code T(1) = 0}, {@code T(2) = L + 2o}.
  *
- * <p><b>The seed's worked example</b> (figure 2, {@code K = 8, L = 6, o = 2, g = 4}): uniform
- * halving takes 30. The seed says only that figure 2(b) shows "another schedule" that is better;
- * the figure is lost. This algorithm takes exactly 24 there ({@code T(8) = max{T(3) + 10, T(5) + 4}
- * = max{14 + 10, 20 + 4}}), which is also the optimal broadcast time {@code T*(8; 6, 2, 4) = 24} of
- * Shou and Chen (1997); we read figure 2(b) as such a schedule.
+ * <p><b>The seed's worked example</b> (figure 2, {@code K = 8, L = 6, o = 2, g = 4}): this algorithm
+ * takes 24 against uniform halving's 30.
  *
  * <p><b>Where the seed is wrong.</b> Bound (9), {@code T(K) <= floor(n/2)(g + max{2g, L + 2o})},
- * holds (checked for every {@code K} up to thousands over many parameters). Step (10) has a sign
- * error: {@code n ~ 1.44042 (log2 f(n) + 1.16096)}, not {@code - 1.16096}, so bound (11) with
- * {@code floor(0.72022 log2 K)} is not a bound: it fails, e.g., for {@code K = 5, L = 6, o = 2, g = 4}
- * (exact 20, bound (11) 14). The crossover {@code g <= 0.3884 (L + 2o)} compares that loose bound
- * with the binomial time; the exact schedules cross elsewhere, at a point that moves with
- * {@code K} (0.48 to 1 times {@code L + 2o}; for {@code K = f(n)} it tends to
- * {@code log2(phi) = 0.694}). The seed's condition is sufficient, not the crossover: see
- * {@link MulticastCrossover}.
+ * holds; bound (11) does not (a sign error in step (10)), and the seed's crossover
+ * {@code g <= 0.3884 (L + 2o)}, derived from it, is a sufficient condition, not the crossover (see
+ * {@link MulticastCrossover}). The counterexamples, and where the exact schedules cross, are in
+ * docs/algorithms.md §3.
  *
  * <p>Stateless and thread-safe: one instance may serve every processor of a run.
  */
@@ -68,7 +61,8 @@ public final class FibonacciMulticast implements Broadcast {
 
     /**
      * The seed's bound (11), {@code floor(0.72022 log2 K) * (g + max{2g, L + 2o})}, as printed. Not a
-     * valid bound (sign error in step (10)); kept so that tools can show where it fails.
+     * valid bound (sign error in step (10), docs/algorithms.md §3); kept so that tools can show where
+     * it fails.
      */
     public static long seedLogBound(LogP params, int size) {
         if (size < 1) {

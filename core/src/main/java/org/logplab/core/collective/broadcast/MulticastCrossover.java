@@ -15,25 +15,12 @@ import org.logplab.core.LogP;
  * }
  * }</pre>
  *
- * <p><b>What the sweep shows</b> (exact predictors, source at index 0, {@code G = 0},
- * {@code x = max(g, o) / (L + 2o)}):
- * <ul>
- *   <li>For each {@code K} there is one crossover {@code x*(K)}: Fibonacci is at least as fast
- *       below it, binomial strictly faster from it on (tested for every {@code K <= 2000}).</li>
- *   <li>{@code x*(K)} is not one number: it moves with where {@code K} lies between powers of two
- *       (the binomial's {@code ceil(log2 K)}) and Fibonacci numbers. It is at least 1/2 for every
- *       {@code K < 15,126}; the least we found is 0.4815 ({@code K = 15,126}, exhaustive up to
- *       300,000); random {@code K} up to {@code 2^31} give 0.48 to 0.76.</li>
- *   <li>For {@code K = f(n)}, {@code n >= 4}, it is exactly
- *       {@code (ceil(log2 K) - 1) / (n - 3)}: past {@code x = 1/2} the heaviest Fibonacci path is
- *       the source's own {@code n - 3} sends and one final hop. This tends to
- *       {@code log2(phi) = 0.6942}.</li>
- * </ul>
- * The seed (§4, after (11)) puts the crossover at {@code g = 0.3884 (L + 2o)}, from comparing
- * its bound (11), {@code 0.72022 log2 K (g + L + 2o)}, with {@code log2 K (L + 2o)}. That bound
- * is loose and, through a sign error in (10), not even a bound; the number is therefore not the
- * crossover. As a sufficient condition it holds: wherever {@code g <= 0.3884 (L + 2o)}, Fibonacci
- * was never slower in any case we computed.
+ * <p>For every group size {@code K} checked, the two predictions (source at index 0, {@code G = 0})
+ * cross once, at a ratio {@code x*(K)} of {@code max(g, o) / (L + 2o)}: Fibonacci is at least as
+ * fast below it, binomial strictly faster from it on. {@code x*(K)} moves with {@code K}; the
+ * seed's {@code g = 0.3884 (L + 2o)} (§4, after (11)) comes from its loose bound (11) and is a
+ * sufficient condition, not the crossover. What the sweeps found, and why, is in
+ * docs/algorithms.md §3.
  *
  * <p>Stateless; thread-safe.
  */
@@ -80,8 +67,8 @@ public final class MulticastCrossover {
     /**
      * The least gap at which the binomial multicast to {@code size} members is strictly faster
      * than the Fibonacci one (source at index 0, {@code G = 0}), searched up to {@code maxGap};
-     * {@code -1} if there is none. Relies on the single crossover shown in the class comment
-     * (tested for every {@code K} up to thousands).
+     * {@code -1} if there is none. Bisects, so it relies on the single crossover of the class
+     * comment (found for every {@code K} checked, docs/algorithms.md §3).
      */
     public static long crossoverGap(long L, long o, int size, long maxGap) {
         Broadcast binomial = new BinomialMulticast();
