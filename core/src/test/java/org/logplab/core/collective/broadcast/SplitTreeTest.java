@@ -3,9 +3,9 @@ package org.logplab.core.collective.broadcast;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The cuts of Gu, Li and Liu (2002) and the roles members compute from them. */
 class SplitTreeTest {
