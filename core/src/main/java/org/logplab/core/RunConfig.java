@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param params the LogP parameters (times in clock units)
  * @param clock model clock or wall clock
  * @param threads platform or virtual threads, one per processor
- * @param trace whether to record every send, receive and compute as a {@link org.logplab.core.trace.Trace}
+ * @param trace whether to record every send, receive and compute as a {@link Trace}
  * @param timeout the longest the whole run may take in real time, or {@code null} for no limit
  * @param channelCapacity messages one ordered pair's channel holds before the sender waits, at least 16,
  *     rounded up to a power of two

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
-import org.logplab.core.trace.Trace;
 
 /**
  * What a completed run reports. Times are in the run's clock units (model units, or nanoseconds

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.logplab.core.trace.Trace;
-import org.logplab.core.trace.TraceEvent;
 
 /** The trace records every operation with its model times and exports Chrome trace JSON. */
 class TraceTest {

@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.logplab.core.trace.TraceEvent;
 
 /**
  * The wall clock injects L, o and g on real cores. Injection can only add time, so the tests

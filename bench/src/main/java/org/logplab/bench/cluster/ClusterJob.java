@@ -15,11 +15,11 @@ import org.logplab.balance.workload.Workloads;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Program;
-import org.logplab.core.collective.ButterflyAllReduce;
 import org.logplab.core.collective.Group;
-import org.logplab.core.collective.OptimalBroadcast;
-import org.logplab.core.collective.OptimalSummation;
-import org.logplab.core.collective.SummationPlan;
+import org.logplab.core.collective.allreduce.ButterflyAllReduce;
+import org.logplab.core.collective.broadcast.OptimalBroadcast;
+import org.logplab.core.collective.summation.OptimalSummation;
+import org.logplab.core.collective.summation.SummationPlan;
 import org.logplab.core.wire.WireCodec;
 import org.logplab.fft.ButterflyExchangeFft;
 

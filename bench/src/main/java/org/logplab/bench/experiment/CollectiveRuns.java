@@ -19,16 +19,16 @@ import org.logplab.core.Machine;
 import org.logplab.core.Processor;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
-import org.logplab.core.collective.AllReduce;
-import org.logplab.core.collective.BinomialMulticast;
-import org.logplab.core.collective.Broadcast;
-import org.logplab.core.collective.BroadcastChoice;
-import org.logplab.core.collective.ButterflyAllReduce;
-import org.logplab.core.collective.FibonacciMulticast;
 import org.logplab.core.collective.Group;
-import org.logplab.core.collective.MulticastCrossover;
-import org.logplab.core.collective.OptimalBroadcast;
-import org.logplab.core.collective.TreeReduceBroadcast;
+import org.logplab.core.collective.allreduce.AllReduce;
+import org.logplab.core.collective.allreduce.ButterflyAllReduce;
+import org.logplab.core.collective.allreduce.TreeReduceBroadcast;
+import org.logplab.core.collective.broadcast.BinomialMulticast;
+import org.logplab.core.collective.broadcast.Broadcast;
+import org.logplab.core.collective.broadcast.BroadcastChoice;
+import org.logplab.core.collective.broadcast.FibonacciMulticast;
+import org.logplab.core.collective.broadcast.MulticastCrossover;
+import org.logplab.core.collective.broadcast.OptimalBroadcast;
 
 /**
  * The runs of {@code logplab collective} and of the demo's multicast rows: each algorithm once

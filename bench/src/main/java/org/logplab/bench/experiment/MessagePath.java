@@ -3,9 +3,9 @@ package org.logplab.bench.experiment;
 import java.util.Locale;
 import org.logplab.core.Machine;
 import org.logplab.core.Processor;
-import org.logplab.core.collective.BinomialMulticast;
-import org.logplab.core.collective.ButterflyAllReduce;
 import org.logplab.core.collective.Group;
+import org.logplab.core.collective.allreduce.ButterflyAllReduce;
+import org.logplab.core.collective.broadcast.BinomialMulticast;
 
 /**
  * The message path's elementary operations on 2 processors, timed as blocks of many operations:

@@ -7,8 +7,8 @@ import org.logplab.core.LogP;
 import org.logplab.core.Machine;
 import org.logplab.core.RunResult;
 import org.logplab.core.collective.Group;
-import org.logplab.core.collective.OptimalSummation;
-import org.logplab.core.collective.SummationPlan;
+import org.logplab.core.collective.summation.OptimalSummation;
+import org.logplab.core.collective.summation.SummationPlan;
 
 /**
  * Runs of the optimal LogP summation under the model clock, as {@code logplab summation} and the

@@ -6,6 +6,7 @@
  * paths against bare queues, timed repetitions on a machine that stays up; and the one tolerance
  * by which a wall-clock time is judged against its prediction
  * ({@link org.logplab.bench.experiment.WallTolerance}). A command and the demo that print the same
- * experiment call the same code here, so their rows agree.
+ * experiment call the same code here, so their rows agree. Wall-clock figures are in nanoseconds,
+ * model times in model units.
  */
 package org.logplab.bench.experiment;

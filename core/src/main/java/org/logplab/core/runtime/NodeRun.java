@@ -10,7 +10,7 @@ import org.logplab.core.RunResult;
 /**
  * One process's share of a run whose ranks span several processes: the local ranks run on a
  * {@link ProcessorPool} of their own, driven by the cluster layer
- * ({@link org.logplab.core.cluster.ClusterNode}), which is the rest of the cluster for them.
+ * ({@code ClusterNode}), which is the rest of the cluster for them.
  * {@code config.params().P()} counts every rank of the cluster; {@code remote} says which are local.
  *
  * <p>Threads: {@link #start()}, {@link #deliver}, {@link #snapshot()}, {@link #letGo},

@@ -10,7 +10,7 @@ import org.logplab.core.LogP;
 import org.logplab.core.Message;
 import org.logplab.core.Processor;
 import org.logplab.core.RunResult;
-import org.logplab.core.trace.TraceEvent;
+import org.logplab.core.TraceEvent;
 
 /**
  * The runtime's processor: channels, counting, blocking and tracing around a {@link Clock}. It

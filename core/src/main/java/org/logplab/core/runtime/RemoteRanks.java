@@ -6,7 +6,7 @@ import org.logplab.core.RunFailedException;
 /**
  * The rest of the cluster, as one process's share of a run sees it: the ranks outside this
  * process's block, reached through a transport. Implemented by the cluster layer
- * ({@link org.logplab.core.cluster.ClusterNode}); the runtime calls it from its processor threads.
+ * ({@code ClusterNode}); the runtime calls it from its processor threads.
  */
 public interface RemoteRanks {
     /** The first rank this process runs. */

@@ -15,8 +15,8 @@ import org.logplab.core.RunConfig;
 import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
-import org.logplab.core.trace.Trace;
-import org.logplab.core.trace.TraceEvent;
+import org.logplab.core.Trace;
+import org.logplab.core.TraceEvent;
 
 /**
  * One execution of a program on a {@link ProcessorPool}: what the run asks of the message path,

@@ -18,11 +18,11 @@ import org.logplab.core.Message;
 import org.logplab.core.Program;
 import org.logplab.core.RunConfig;
 import org.logplab.core.RunResult;
-import org.logplab.core.collective.ButterflyAllReduce;
 import org.logplab.core.collective.Group;
-import org.logplab.core.collective.OptimalBroadcast;
-import org.logplab.core.collective.OptimalSummation;
-import org.logplab.core.collective.SummationPlan;
+import org.logplab.core.collective.allreduce.ButterflyAllReduce;
+import org.logplab.core.collective.broadcast.OptimalBroadcast;
+import org.logplab.core.collective.summation.OptimalSummation;
+import org.logplab.core.collective.summation.SummationPlan;
 import org.logplab.core.wire.WireCodec;
 
 /**

@@ -6,49 +6,25 @@ package org.logplab.core.collective.ktree;
  * that a processor finds its role without anyone building the trees.
  *
  * <p>Processors are handled by <em>label</em> {@code rank - 1} in {@code 0..N-1}; a tree lists its
- * labels by <em>position</em> {@code 0..N-1}, position 0 being the child of the source. Write
- * {@code N - 1 = k q + a} with {@code 0 <= a < k}.
- *
- * <p><b>Without leftovers</b> ({@code a = 0} or {@code a = k - 1}, which includes {@code k = 1}
- * and {@code N = k}): each tree is the complete k-ary tree on {@code N} positions (children of
- * {@code p} are {@code kp+1..kp+k}), with {@code I = ceil((N-1)/k)} internal positions. Tree
- * {@code t} puts label {@code (p + tI) mod N} at position {@code p}: its internal labels are the
- * block {@code [tI, tI + I)}, and since {@code kI <= N} the blocks are disjoint, so every processor
- * is internal in at most one tree, as the seed wants.
- *
- * <p><b>With leftovers</b> ({@code 1 <= a <= k - 2}): then {@code k * ceil((N-1)/k) > N}, so complete
- * trees would need more internal processors than exist, and some processor must have children in
- * two trees. Labels split into groups {@code G_g = [gq, gq + q)} for {@code g < k} and the spares
- * {@code R_0..R_a} (labels {@code kq..N-1}). Tree {@code t} has a <em>core</em>, the complete k-ary
- * tree on {@code kq + 1} positions whose {@code q} internal positions hold {@code G_t} with
- * exactly {@code k} children each, and {@code a} <em>bottom</em> positions {@code kq+1..N-1} for
- * the leftovers. The {@code k a} bottom slots of all trees, numbered {@code i = t a + x}, are dealt
- * out in order, {@code k} per spare: slot {@code i} hangs under {@code R_(i / k)}. As {@code a < k}
- * a tree's slots meet at most two spares, which sit at its first two leaf positions {@code q} and
- * {@code q + 1} (the seed's "first and second leaf"). The label in slot {@code i} is the first
- * label of group {@code (i + 1 + floor(jk/a)) mod k}, {@code j = i / k}. Why that group:
+ * labels by <em>position</em> {@code 0..N-1}, position 0 being the child of the source. With
+ * {@code N - 1 = k q + a}, {@code 0 <= a < k}:
  * <ul>
- *   <li>the {@code k} slots of spare {@code R_j} take {@code k} consecutive groups, so its children
- *       are distinct;</li>
- *   <li>for slot {@code u = i - jk} of that window in tree {@code t}, the group's offset from
- *       {@code t} is {@code 1 + u - d} with {@code d = t - floor(jk/a)} trees begun since the
- *       window opened; {@code 0 <= d <= u} and {@code d >= 1} at {@code u = k - 1} (since
- *       {@code a <= k - 2}), so the offset lies in {@code 1..k-1}: a tree never hangs its own
- *       internal group at the bottom;</li>
- *   <li>a tree split between {@code R_j} and {@code R_(j+1)} takes offsets {@code 1..e} from the
- *       second and {@code 1 + u - d} for {@code u >= ta - jk} from the first; as {@code ta < jk + k}
- *       gives {@code d < k/a + 1 <= k - a + 1} for {@code 2 <= a <= k - 2}, the first range starts
- *       above {@code e}, so a tree's bottom labels are distinct.</li>
+ *   <li><b>without leftovers</b> ({@code a = 0} or {@code a = k - 1}): every tree is the complete
+ *       k-ary tree on {@code N} positions, and tree {@code t} puts label {@code (p + tI) mod N} at
+ *       position {@code p}, {@code I = ceil((N-1)/k)};</li>
+ *   <li><b>with leftovers</b> ({@code 1 <= a <= k - 2}): tree {@code t} is a <em>core</em>, the
+ *       complete k-ary tree on {@code kq + 1} positions whose {@code q} internal positions hold the
+ *       group {@code G_t = [tq, tq + q)}, plus {@code a} <em>bottom</em> positions. The {@code k a}
+ *       bottom slots of all trees, {@code i = t a + x}, are dealt out {@code k} per spare: slot
+ *       {@code i} hangs under spare {@code R_j} (label {@code kq + j}, {@code j = i / k}, at the
+ *       tree's position {@code q} or {@code q + 1}) and holds the first label of group
+ *       {@code (i + 1 + floor(jk/a)) mod k}. The other labels fill the core's remaining leaves:
+ *       the other spares, the non-first labels of the other groups by group offset, then their
+ *       non-bottom first labels.</li>
  * </ul>
- * The other labels fill the core's remaining leaves in a fixed order: the other spares, the
- * non-first labels of the other groups by group offset, then their non-bottom first labels. Every
- * position and label is thus a closed formula, O(1) to compute either way.
- *
- * <p>Port budget: a group label has {@code k} children in its own tree only; a spare has at most
- * {@code k} children in all (its share of slots), all distinct; the source has one child per tree,
- * and these roots ({@code G_t}'s first labels) are distinct. Depth: the bottom hangs from positions
- * {@code q} and {@code q + 1}, so every tree fits inside the complete k-ary tree on
- * {@code kq + 2k + 1 = n - 1 - a + 2k} positions, the seed's height {@code h2 = 1 + f(n - 1 - a + 2k, k)}.
+ * Why: so that over all trees no processor has more than {@code k} children, all distinct, and
+ * every tree stays within the seed's height bound (proof in docs/algorithms.md §8, "LogP Lab's
+ * layout of the k trees").
  */
 final class KTreeLayout {
     private final int nodes;
