@@ -2,6 +2,7 @@ package org.logplab.balance;
 
 import java.time.Duration;
 import org.logplab.balance.policy.BalancingPolicy;
+import org.logplab.balance.workload.Task;
 import org.logplab.balance.workload.Workload;
 import org.logplab.core.ClockKind;
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.logplab.balance.worker.WorkerRecord;
+import org.logplab.balance.workload.Task;
 
 /**
  * The metrics of one balancing run. Times are clock units (model units, or ns under the wall

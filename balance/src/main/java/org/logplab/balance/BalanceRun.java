@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.logplab.balance.worker.Worker;
 import org.logplab.balance.worker.WorkerRecord;
+import org.logplab.balance.workload.Task;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;

@@ -3,6 +3,7 @@ package org.logplab.balance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.logplab.balance.workload.Task;
 import org.logplab.balance.workload.Workload;
 
 /**

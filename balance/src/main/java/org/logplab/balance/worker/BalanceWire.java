@@ -2,7 +2,7 @@ package org.logplab.balance.worker;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 import org.logplab.core.wire.MalformedFrameException;
 import org.logplab.core.wire.PayloadCodec;
 import org.logplab.core.wire.WireCodec;

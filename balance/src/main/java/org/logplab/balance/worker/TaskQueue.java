@@ -1,7 +1,7 @@
 package org.logplab.balance.worker;
 
 import java.util.Arrays;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /**
  * A node's queue of tasks, oldest first, in one ring that grows by doubling, with the bulk moves

@@ -3,7 +3,7 @@ package org.logplab.balance.worker;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 import org.logplab.balance.policy.WorkerPolicy;
 import org.logplab.balance.policy.WorkerView;
 import org.logplab.balance.workload.Workload;

@@ -2,7 +2,7 @@ package org.logplab.balance.worker;
 
 import java.util.Arrays;
 import org.HdrHistogram.Histogram;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /**
  * What one worker measures of its run, for {@link WorkerRecord}: the tasks it executed (ids and

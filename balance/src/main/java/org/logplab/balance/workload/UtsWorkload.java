@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.logplab.balance.Task;
 
 /**
  * {@code uts}: an Unbalanced-Tree-Search-style tree of tasks that spawn tasks, from one root on

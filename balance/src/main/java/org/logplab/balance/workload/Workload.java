@@ -1,7 +1,6 @@
 package org.logplab.balance.workload;
 
 import java.util.List;
-import org.logplab.balance.Task;
 
 /**
  * A task set for the load balancers: the tasks released on the nodes over time, and for a

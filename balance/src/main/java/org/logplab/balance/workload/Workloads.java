@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.logplab.balance.Task;
 
 /**
  * The workloads of issue 5 (all deterministic in their seed; times in time units, work in work units).

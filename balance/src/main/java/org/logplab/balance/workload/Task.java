@@ -1,4 +1,4 @@
-package org.logplab.balance;
+package org.logplab.balance.workload;
 
 /**
  * One unit of work: an identifier unique within its workload, a cost in work units, the time it
