@@ -22,7 +22,8 @@ import org.logplab.balance.workload.Workload;
  * forks its children; tasks released later are submitted at their release time by the calling
  * thread. Children are forked and never joined (completion is counted), as spawned tasks are
  * in the LogP runs. Every task is counted and its cost summed, so a lost or repeated task shows in
- * {@link BalanceResult#exactlyOnce()}. Metrics as {@link BalanceResult}, with the pool's steals as migrations and no messages.
+ * {@link BalanceResult#exactlyOnce()}. Metrics as {@link BalanceResult}, with the pool's steals as
+ * migrations and no messages.
  */
 public final class ForkJoinReference {
     private ForkJoinReference() {
@@ -49,8 +50,8 @@ public final class ForkJoinReference {
      */
     public static BalanceResult run(ForkJoinPool pool, BalanceConfig config) {
         if (pool.getParallelism() != config.nodes()) {
-            throw new IllegalArgumentException("the pool has " + pool.getParallelism() + " threads; the configuration has "
-                    + config.nodes() + " nodes");
+            throw new IllegalArgumentException("the pool has " + pool.getParallelism()
+                    + " threads; the configuration has " + config.nodes() + " nodes");
         }
         Workload workload = config.workload();
         long[] capacities = config.capacities();
@@ -116,7 +117,7 @@ public final class ForkJoinReference {
         long makespan = lastFinish.get();
         return new BalanceResult(tasks, done.sum(), Math.max(0, tasks - done.sum()), Math.max(0, done.sum() - tasks),
                 work.sum() != expectedCost, makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
-                responses.getValueAtPercentile(99), 0, (double) (pool.getStealCount() - stealsBefore) / tasks, 0, new double[0], new double[0],
-                Double.NaN, Double.NaN, Map.of());
+                responses.getValueAtPercentile(99), 0, (double) (pool.getStealCount() - stealsBefore) / tasks, 0,
+                new double[0], new double[0], Double.NaN, Double.NaN, Map.of());
     }
 }

@@ -79,7 +79,10 @@ final class TaskQueue {
         return out;
     }
 
-    /** Copies {@code count} tasks from the {@code from}-th on into a new array and clears their slots (the queue keeps no reference). */
+    /**
+     * Copies {@code count} tasks from the {@code from}-th on into a new array and clears their
+     * slots (the queue keeps no reference).
+     */
     private Task[] copyOut(int from, int count) {
         if (count < 0 || from < 0 || from + count > size) {
             throw new IndexOutOfBoundsException("cannot take " + count + " tasks from " + from + " of " + size);

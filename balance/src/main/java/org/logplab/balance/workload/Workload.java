@@ -9,7 +9,10 @@ import java.util.List;
  * executes which task.
  */
 public interface Workload {
-    /** The workload's name as the CLI and the JSON say it: {@code seed}, {@code poisson}, {@code uts}, {@code hotspot}. */
+    /**
+     * The workload's name as the CLI and the JSON say it: {@code seed}, {@code poisson}, {@code uts},
+     * {@code hotspot}.
+     */
     String name();
 
     /**
