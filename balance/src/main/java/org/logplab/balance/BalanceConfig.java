@@ -2,6 +2,7 @@ package org.logplab.balance;
 
 import java.time.Duration;
 import org.logplab.balance.policy.BalancingPolicy;
+import org.logplab.balance.workload.Task;
 import org.logplab.balance.workload.Workload;
 import org.logplab.core.ClockKind;
 
@@ -31,10 +32,12 @@ public record BalanceConfig(Workload workload, long[] capacities, Topology topol
             }
         }
         if (latency < 0 || overhead < 0 || gap < 0) {
-            throw new IllegalArgumentException("L, o and g must not be negative, got L=" + latency + " o=" + overhead + " g=" + gap);
+            throw new IllegalArgumentException("L, o and g must not be negative, got L=" + latency + " o=" + overhead
+                    + " g=" + gap);
         }
         if (clock == ClockKind.WALL && unitNanos < 1) {
-            throw new IllegalArgumentException("a time unit must last at least 1 ns under the wall clock, got " + unitNanos);
+            throw new IllegalArgumentException("a time unit must last at least 1 ns under the wall clock, got "
+                    + unitNanos);
         }
         for (Task t : workload.released()) {
             if (t.origin() >= capacities.length) {

@@ -6,8 +6,10 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.logplab.balance.worker.WorkerRecord;
+import org.logplab.balance.workload.Task;
 
 /**
  * The metrics of one balancing run. Times are clock units (model units, or ns under the wall
@@ -46,13 +48,14 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
 
     /**
      * The mean of several runs (of one configuration with different seeds): times, ratios and
-     * shares averaged, makespan rounded; task counts, missing, duplicated, termination messages and policy events summed.
+     * shares averaged, makespan rounded; task counts, missing, duplicated, termination messages
+     * and policy events summed.
      */
-    public static BalanceResult average(java.util.List<BalanceResult> runs) {
+    public static BalanceResult average(List<BalanceResult> runs) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no runs to average");
         }
-        java.util.function.ToDoubleFunction<java.util.function.ToDoubleFunction<BalanceResult>> mean =
+        ToDoubleFunction<ToDoubleFunction<BalanceResult>> mean =
                 f -> runs.stream().mapToDouble(f).average().orElseThrow();
         int n = runs.get(0).workShares().length;
         double[] work = new double[n];
@@ -64,13 +67,17 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
             }
         }
         return new BalanceResult(runs.stream().mapToLong(BalanceResult::tasks).sum(),
-                runs.stream().mapToLong(BalanceResult::tasksDone).sum(), runs.stream().mapToLong(BalanceResult::missing).sum(),
-                runs.stream().mapToLong(BalanceResult::duplicated).sum(), runs.stream().anyMatch(BalanceResult::costMismatch),
+                runs.stream().mapToLong(BalanceResult::tasksDone).sum(),
+                runs.stream().mapToLong(BalanceResult::missing).sum(),
+                runs.stream().mapToLong(BalanceResult::duplicated).sum(),
+                runs.stream().anyMatch(BalanceResult::costMismatch),
                 Math.round(mean.applyAsDouble(r -> r.makespan())), mean.applyAsDouble(BalanceResult::idealMakespan),
                 mean.applyAsDouble(BalanceResult::efficiency), mean.applyAsDouble(BalanceResult::meanResponse),
                 mean.applyAsDouble(BalanceResult::p99Response), mean.applyAsDouble(BalanceResult::messagesPerTask),
-                mean.applyAsDouble(BalanceResult::migrationsPerTask), runs.stream().mapToLong(BalanceResult::terminationMessages).sum(),
-                work, capacity, mean.applyAsDouble(BalanceResult::shareCorrelation), mean.applyAsDouble(BalanceResult::maxAvgLoad),
+                mean.applyAsDouble(BalanceResult::migrationsPerTask),
+                runs.stream().mapToLong(BalanceResult::terminationMessages).sum(),
+                work, capacity, mean.applyAsDouble(BalanceResult::shareCorrelation),
+                mean.applyAsDouble(BalanceResult::maxAvgLoad),
                 sumEvents(runs.stream().map(BalanceResult::policyEvents).toList()));
     }
 
@@ -132,15 +139,19 @@ public record BalanceResult(long tasks, long tasksDone, long missing, long dupli
             capacityShares[i] = (double) capacities[i] / totalCapacity;
         }
         long tasks = all.size();
-        return new BalanceResult(tasks, done, missing, duplicated, executedCost != expectedCost && missing == 0 && duplicated == 0,
-                makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
+        return new BalanceResult(tasks, done, missing, duplicated,
+                executedCost != expectedCost && missing == 0 && duplicated == 0, makespan, ideal,
+                makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
                 responses.getValueAtPercentile(99), (double) messages / tasks, (double) migrations / tasks, termination,
                 workShares, capacityShares, correlation(workShares, capacityShares),
                 maxAvgLoad(records, capacities, makespan),
                 sumEvents(Arrays.stream(records).map(WorkerRecord::policyEvents).toList()));
     }
 
-    /** How many entries of {@code wanted} (sorted) occur in {@code present} (sorted), each occurrence of a wanted id counted. */
+    /**
+     * How many entries of {@code wanted} (sorted) occur in {@code present} (sorted), each
+     * occurrence of a wanted id counted.
+     */
     static long countPresent(long[] wanted, long[] present) {
         long found = 0;
         int j = 0;

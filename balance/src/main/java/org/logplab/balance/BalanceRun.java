@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.logplab.balance.worker.Worker;
 import org.logplab.balance.worker.WorkerRecord;
+import org.logplab.balance.workload.Task;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;
@@ -87,7 +88,8 @@ public final class BalanceRun {
     /**
      * The program of {@code config}: rank {@code i} runs node {@code i} and leaves its record in
      * {@code records[i]}. Runs unchanged across processes ({@link org.logplab.core.cluster.ClusterNode}) with the
-     * payload types of {@link org.logplab.balance.worker.BalanceWire#codec()}; each process then holds its own nodes' records.
+     * payload types of {@link org.logplab.balance.worker.BalanceWire#codec()}; each process then
+     * holds its own nodes' records.
      */
     public static Program program(BalanceConfig config, WorkerRecord[] records) {
         int nodes = config.nodes();

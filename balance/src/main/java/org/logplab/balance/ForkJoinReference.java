@@ -1,13 +1,18 @@
 package org.logplab.balance;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
+import org.logplab.balance.workload.Task;
 import org.logplab.balance.workload.Workload;
 
 /**
@@ -17,7 +22,8 @@ import org.logplab.balance.workload.Workload;
  * forks its children; tasks released later are submitted at their release time by the calling
  * thread. Children are forked and never joined (completion is counted), as spawned tasks are
  * in the LogP runs. Every task is counted and its cost summed, so a lost or repeated task shows in
- * {@link BalanceResult#exactlyOnce()}. Metrics as {@link BalanceResult}, with the pool's steals as migrations and no messages.
+ * {@link BalanceResult#exactlyOnce()}. Metrics as {@link BalanceResult}, with the pool's steals as
+ * migrations and no messages.
  */
 public final class ForkJoinReference {
     private ForkJoinReference() {
@@ -44,28 +50,28 @@ public final class ForkJoinReference {
      */
     public static BalanceResult run(ForkJoinPool pool, BalanceConfig config) {
         if (pool.getParallelism() != config.nodes()) {
-            throw new IllegalArgumentException("the pool has " + pool.getParallelism() + " threads; the configuration has "
-                    + config.nodes() + " nodes");
+            throw new IllegalArgumentException("the pool has " + pool.getParallelism()
+                    + " threads; the configuration has " + config.nodes() + " nodes");
         }
         Workload workload = config.workload();
         long[] capacities = config.capacities();
-        long capacity = Math.max(1, Math.round(java.util.Arrays.stream(capacities).average().orElse(1)));
+        long capacity = Math.max(1, Math.round(Arrays.stream(capacities).average().orElse(1)));
         long unit = config.unitNanos();
         // The pool's count is cumulative: a pool that stays up has stolen before.
         long stealsBefore = pool.getStealCount();
         Histogram responses = new ConcurrentHistogram(3);
         LongAdder done = new LongAdder();
-        List<org.logplab.balance.Task> all = workload.all();
+        List<Task> all = workload.all();
         // The caller waits on a latch, parked: a caller that helped or polled the pool would be a
         // third thread competing for the cores.
-        java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(all.size());
+        CountDownLatch finished = new CountDownLatch(all.size());
         LongAdder work = new LongAdder();
         AtomicLong lastFinish = new AtomicLong();
         long start = System.nanoTime();
         final class Run extends RecursiveAction {
-            private final org.logplab.balance.Task task;
+            private final Task task;
 
-            Run(org.logplab.balance.Task task) {
+            Run(Task task) {
                 this.task = task;
             }
 
@@ -80,22 +86,22 @@ public final class ForkJoinReference {
                 done.increment();
                 work.add(task.cost());
                 lastFinish.accumulateAndGet(finish, Math::max);
-                List<org.logplab.balance.Task> children = workload.children(task, finish, 0);
+                List<Task> children = workload.children(task, finish, 0);
                 // Spawned, never joined (the latch counts completions): a join that waits makes
                 // the pool add compensating threads, more busy threads than cores.
-                for (org.logplab.balance.Task child : children) {
+                for (Task child : children) {
                     new Run(child).fork();
                 }
                 finished.countDown();
             }
         }
         try {
-            for (org.logplab.balance.Task t : workload.released()) {
+            for (Task t : workload.released()) {
                 long at = start + t.release() * unit;
                 for (long left = at - System.nanoTime(); left > 0; left = at - System.nanoTime()) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(left);
+                    LockSupport.parkNanos(left);
                 }
-                pool.execute(new Run(new org.logplab.balance.Task(t.id(), t.cost(), t.release() * unit, t.origin(), t.depth())));
+                pool.execute(new Run(new Task(t.id(), t.cost(), t.release() * unit, t.origin(), t.depth())));
             }
             if (!finished.await(config.timeout().toNanos(), TimeUnit.NANOSECONDS)) {
                 throw new IllegalStateException("the fork/join reference did not finish within " + config.timeout());
@@ -104,14 +110,14 @@ public final class ForkJoinReference {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
-        long expectedCost = all.stream().mapToLong(org.logplab.balance.Task::cost).sum();
+        long expectedCost = all.stream().mapToLong(Task::cost).sum();
         long tasks = all.size();
         long totalCapacity = capacity * config.nodes();
         double ideal = (double) expectedCost / totalCapacity * unit;
         long makespan = lastFinish.get();
         return new BalanceResult(tasks, done.sum(), Math.max(0, tasks - done.sum()), Math.max(0, done.sum() - tasks),
                 work.sum() != expectedCost, makespan, ideal, makespan == 0 ? 1 : ideal / makespan, responses.getMean(),
-                responses.getValueAtPercentile(99), 0, (double) (pool.getStealCount() - stealsBefore) / tasks, 0, new double[0], new double[0],
-                Double.NaN, Double.NaN, java.util.Map.of());
+                responses.getValueAtPercentile(99), 0, (double) (pool.getStealCount() - stealsBefore) / tasks, 0,
+                new double[0], new double[0], Double.NaN, Double.NaN, Map.of());
     }
 }

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import org.logplab.balance.policy.Policies;
-import org.logplab.balance.policy.BalancingPolicy;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
+import org.logplab.balance.policy.BalancingPolicy;
+import org.logplab.balance.policy.Policies;
+import org.logplab.balance.workload.Task;
 import org.logplab.balance.workload.UtsWorkload;
 import org.logplab.balance.workload.Workload;
 import org.logplab.balance.workload.Workloads;
@@ -16,8 +19,8 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
 
 class BalanceRunTest {
-    private static BalanceConfig config(ListedWorkload w, long[] capacities, Topology t, BalancingPolicy policy, long L, long o, long g,
-            ClockKind clock, long seed) {
+    private static BalanceConfig config(ListedWorkload w, long[] capacities, Topology t, BalancingPolicy policy, long L,
+            long o, long g, ClockKind clock, long seed) {
         return new BalanceConfig(w, capacities, t, policy, L, o, g, clock, 1_000, seed, Duration.ofSeconds(60));
     }
 
@@ -72,11 +75,11 @@ class BalanceRunTest {
                 for (Workload w : workloads) {
                     // Topologies and L, o, g vary from run to run on the one machine; P and the clock do not.
                     long[] d = delays[k % delays.length];
-                    BalanceConfig c = new BalanceConfig(w, capacities, Topology.values()[k % 3], Policies.parse(name), d[0], d[1],
-                            d[2], ClockKind.MODEL, 1, 100 + k, Duration.ofSeconds(60));
+                    BalanceConfig c = new BalanceConfig(w, capacities, Topology.values()[k % 3], Policies.parse(name),
+                            d[0], d[1], d[2], ClockKind.MODEL, 1, 100 + k, Duration.ofSeconds(60));
                     k++;
                     BalanceResult reused = BalanceRun.run(machine, c);
-                    String what = name + " on " + w.name() + ", L o g " + java.util.Arrays.toString(d);
+                    String what = name + " on " + w.name() + ", L o g " + Arrays.toString(d);
                     assertThat(reused.exactlyOnce()).as(what).isTrue();
                     assertThat(reused).as(what).usingRecursiveComparison().isEqualTo(BalanceRun.run(c));
                 }
@@ -87,16 +90,17 @@ class BalanceRunTest {
     @Test
     void wallClockConfigurationsBackToBackOnOneMachineRunEveryTaskOnce() {
         long[] capacities = {100, 100};
-        BalanceConfig first = new BalanceConfig(UtsWorkload.binomial(1), capacities, Topology.COMPLETE, Policies.parse("none"),
-                0, 0, 0, ClockKind.WALL, 1_000, 1, Duration.ofSeconds(60));
+        BalanceConfig first = new BalanceConfig(UtsWorkload.binomial(1), capacities, Topology.COMPLETE,
+                Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, 1, Duration.ofSeconds(60));
         try (Machine machine = Machine.open(BalanceRun.runConfig(first))) {
             for (int rep = 0; rep < 3; rep++) {
                 for (String name : Policies.NAMES) {
-                    BalanceConfig c = new BalanceConfig(rep == 1 ? UtsWorkload.geometric(rep) : UtsWorkload.binomial(rep),
-                            capacities, Topology.COMPLETE, Policies.parse(name), rep * 1_000, 0, rep * 500, ClockKind.WALL, 1_000,
-                            rep, Duration.ofSeconds(60));
+                    Workload w = rep == 1 ? UtsWorkload.geometric(rep) : UtsWorkload.binomial(rep);
+                    BalanceConfig c = new BalanceConfig(w, capacities, Topology.COMPLETE, Policies.parse(name),
+                            rep * 1_000, 0, rep * 500, ClockKind.WALL, 1_000, rep, Duration.ofSeconds(60));
                     BalanceResult r = BalanceRun.run(machine, c);
-                    assertThat(r.exactlyOnce()).as("%s, repetition %d: %d of %d", name, rep, r.tasksDone(), r.tasks()).isTrue();
+                    assertThat(r.exactlyOnce()).as("%s, repetition %d: %d of %d", name, rep, r.tasksDone(), r.tasks())
+                            .isTrue();
                 }
             }
         }
@@ -104,7 +108,7 @@ class BalanceRunTest {
 
     @Test
     void theForkJoinReferenceRunsBackToBackOnOnePool() {
-        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        ForkJoinPool pool = new ForkJoinPool(2);
         try {
             for (int rep = 0; rep < 3; rep++) {
                 BalanceConfig c = new BalanceConfig(UtsWorkload.binomial(rep), new long[] {100, 100}, Topology.COMPLETE,
@@ -114,8 +118,9 @@ class BalanceRunTest {
                 // Steals are counted per run, not since the pool was made.
                 assertThat(r.migrationsPerTask()).as("repetition %d", rep).isBetween(0.0, 1.0);
             }
-            BalanceConfig three = new BalanceConfig(UtsWorkload.binomial(1), new long[] {100, 100, 100}, Topology.COMPLETE,
-                    Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, 1, Duration.ofSeconds(60));
+            BalanceConfig three = new BalanceConfig(UtsWorkload.binomial(1), new long[] {100, 100, 100},
+                    Topology.COMPLETE, Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, 1,
+                    Duration.ofSeconds(60));
             assertThatThrownBy(() -> ForkJoinReference.run(pool, three)).hasMessageContaining("3 nodes");
         } finally {
             pool.shutdownNow();
@@ -125,8 +130,10 @@ class BalanceRunTest {
     @Test
     void aMachineOfAnotherSizeOrClockIsRefused() {
         ListedWorkload w = ListedWorkload.random(2, 10, 5, 0, 1);
-        BalanceConfig model = config(w, new long[] {1, 1}, Topology.RING, Policies.parse("none"), 0, 0, 0, ClockKind.MODEL, 1);
-        BalanceConfig wall = config(w, new long[] {1, 1}, Topology.RING, Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1);
+        BalanceConfig model = config(w, new long[] {1, 1}, Topology.RING, Policies.parse("none"), 0, 0, 0,
+                ClockKind.MODEL, 1);
+        BalanceConfig wall = config(w, new long[] {1, 1}, Topology.RING, Policies.parse("none"), 0, 0, 0,
+                ClockKind.WALL, 1);
         BalanceConfig three = config(ListedWorkload.random(3, 10, 5, 0, 1), new long[] {1, 1, 1}, Topology.RING,
                 Policies.parse("none"), 0, 0, 0, ClockKind.MODEL, 1);
         try (Machine machine = Machine.open(BalanceRun.runConfig(model))) {
@@ -149,10 +156,10 @@ class BalanceRunTest {
     @Test
     void badConfigurationsAreRejectedWithTheirReason() {
         ListedWorkload w = ListedWorkload.random(2, 10, 5, 0, 1);
-        assertThatThrownBy(() -> config(w, new long[] {1, 0}, Topology.RING, Policies.parse("none"), 0, 0, 0, ClockKind.MODEL, 1))
-                .hasMessageContaining("capacity of node 1 must be positive");
-        assertThatThrownBy(() -> config(w, new long[] {1}, Topology.RING, Policies.parse("none"), 0, 0, 0, ClockKind.MODEL, 1))
-                .hasMessageContaining("one capacity per node");
+        assertThatThrownBy(() -> config(w, new long[] {1, 0}, Topology.RING, Policies.parse("none"), 0, 0, 0,
+                ClockKind.MODEL, 1)).hasMessageContaining("capacity of node 1 must be positive");
+        assertThatThrownBy(() -> config(w, new long[] {1}, Topology.RING, Policies.parse("none"), 0, 0, 0,
+                ClockKind.MODEL, 1)).hasMessageContaining("one capacity per node");
         assertThatThrownBy(() -> Policies.parse("greedy")).hasMessageContaining("unknown policy 'greedy'");
         assertThatThrownBy(() -> Topology.parse("torus")).hasMessageContaining("unknown topology 'torus'");
     }

@@ -1,6 +1,7 @@
 package org.logplab.balance;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
@@ -8,11 +9,14 @@ import java.util.SplittableRandom;
 import org.agrona.ExpandableArrayBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.logplab.balance.worker.BalanceWire;
-import org.logplab.balance.worker.WorkerRecord;
 import org.logplab.balance.policy.Policies;
+import org.logplab.balance.worker.BalanceWire;
+import org.logplab.balance.worker.BalanceWireTestAccess;
+import org.logplab.balance.worker.WorkerRecord;
+import org.logplab.balance.workload.Task;
 import org.logplab.core.ClockKind;
 import org.logplab.core.Machine;
+import org.logplab.core.Message;
 import org.logplab.core.RunResult;
 import org.logplab.core.cluster.InMemoryCluster;
 import org.logplab.core.cluster.Partition;
@@ -44,7 +48,8 @@ class ClusterBalanceTest {
             int processes = random.nextInt(2, nodes + 1);
             WorkerRecord[] split = new WorkerRecord[nodes];
             List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(nodes, processes),
-                    BalanceRun.runConfig(config), BalanceWire.codec(), Duration.ofSeconds(20)).run(BalanceRun.program(config, split));
+                    BalanceRun.runConfig(config), BalanceWire.codec(), Duration.ofSeconds(20))
+                    .run(BalanceRun.program(config, split));
             String what = "trial " + trial + ": " + policy + " on " + nodes + " nodes in " + processes + " processes";
             for (InMemoryCluster.Outcome o : outcomes) {
                 assertThat(o.failure()).as(what).isNull();
@@ -67,7 +72,7 @@ class ClusterBalanceTest {
     void aBatchSurvivesTheWireAndABadOneIsRejected() {
         WireCodec codec = BalanceWire.codec();
         Task[] tasks = {new Task(1, 5, 0, 2, 0), new Task(99, 1, 40, 0, 3)};
-        org.logplab.core.Message m = new org.logplab.core.Message(0, 7, batch(tasks, 123), 72, 10, 20);
+        Message m = new Message(0, 7, batch(tasks, 123), 72, 10, 20);
         ExpandableArrayBuffer b = new ExpandableArrayBuffer();
         int n = codec.encode(m, 1, b, 0);
         assertThat(n).isEqualTo(WireCodec.HEADER_BYTES + 4 + 2 * Task.WIRE_BYTES + 8);
@@ -75,11 +80,11 @@ class ClusterBalanceTest {
         assertThat(back).usingRecursiveComparison().isEqualTo(batch(tasks, 123));
         // A task with cost 0 cannot have been written by the codec.
         b.putLong(WireCodec.HEADER_BYTES + 4 + 8, 0);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> codec.decode(b, 0, n))
+        assertThatThrownBy(() -> codec.decode(b, 0, n))
                 .isInstanceOf(MalformedFrameException.class).hasMessageContaining("cost");
     }
 
     private static Object batch(Task[] tasks, long work) {
-        return org.logplab.balance.worker.BalanceWireTestAccess.batch(tasks, work);
+        return BalanceWireTestAccess.batch(tasks, work);
     }
 }

@@ -3,6 +3,7 @@ package org.logplab.balance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.logplab.balance.workload.Task;
 import org.logplab.balance.workload.Workload;
 
 /**
@@ -19,14 +20,19 @@ final class ListedWorkload implements Workload {
         this.treeSize = treeSize;
     }
 
-    /** {@code count} tasks of random cost in [1, maxCost] released at random times up to {@code horizon} on random nodes. */
+    /**
+     * {@code count} tasks of random cost in [1, maxCost] released at random times up to {@code horizon} on random
+     * nodes.
+     */
     static ListedWorkload random(int nodes, int count, int maxCost, long horizon, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         List<Task> tasks = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            tasks.add(new Task(i, r.nextInt(1, maxCost + 1), horizon == 0 ? 0 : r.nextLong(horizon + 1), r.nextInt(nodes), 0));
+            long release = horizon == 0 ? 0 : r.nextLong(horizon + 1);
+            tasks.add(new Task(i, r.nextInt(1, maxCost + 1), release, r.nextInt(nodes), 0));
         }
-        tasks.sort((a, b) -> a.release() != b.release() ? Long.compare(a.release(), b.release()) : Long.compare(a.id(), b.id()));
+        tasks.sort((a, b) -> a.release() != b.release() ? Long.compare(a.release(), b.release())
+                : Long.compare(a.id(), b.id()));
         return new ListedWorkload(tasks, 0);
     }
 

@@ -12,7 +12,7 @@ package org.logplab.balance.policy;
  * ({@link LoadNotices}), and a node that has run out of work pushed to it tells each member that
  * pushed it some, even if its state did not change: a pusher busy with its own work believes its
  * pushed work still queued there (its estimate assumes new work keeps coming), and without the word
- * it kept about 76 % of a tree grown on one node of two to itself.
+ * it would keep most of a tree grown on it to itself.
  */
 public final class HeavyRequestPolicy implements BalancingPolicy {
     private final double heavyFraction;

@@ -6,12 +6,12 @@ package org.logplab.balance.policy;
  * than two answers' time), asks one domain member for work: the likelier of two drawn at random
  * ({@link Thief#stealFromLikelier}). The victim, if it has at least two queued tasks, gives the
  * share of its queued work that would equalise the two drain times,
- * {@code c_thief / (c_thief + c_victim)} of it (half with equal capacities), oldest tasks first (the end opposite to the newest, as work-stealing deques do),
- * else denies; after a denial the thief waits a round trip before trying again, twice as long
- * after each further denial in a row (up to 64 round trips). Asking before the queue is empty
- * hides the answer's time behind the last queued tasks; it, the capacity-weighted share and the
- * second choice together took the seed's scenario on 256 workers from a correlation of work and
- * capacity of 0.97-0.98 to 0.99 on every topology.
+ * {@code c_thief / (c_thief + c_victim)} of it (half with equal capacities), oldest tasks first
+ * (the end opposite to the newest, as work-stealing deques do), else denies; after a denial the
+ * thief waits a round trip before trying again, twice as long after each further denial in a row
+ * (up to 64 round trips). Asking before the queue is empty hides the answer's time behind the
+ * last queued tasks; with the capacity-weighted share and the second choice it is what spreads
+ * work by capacity on many workers of different capacities.
  */
 public final class StealingPolicy implements BalancingPolicy {
     @Override

@@ -68,13 +68,9 @@ final class Thief {
      * answer takes a round trip {@code 2(L + 2o)} and the task the victim is running (a steal is
      * answered between tasks), estimated as a task of the mean size queued here on the slowest
      * member; two of them, so that a denial still leaves time for one more try before the queue
-     * is empty. Asking only when idle leaves a fast worker idle for the whole answer time after
-     * every batch it steals from a slow one: on 256 workers of the seed's capacities (a
-     * 90-capacity worker runs a mean task in 5.6 time units; an answer from a 20-capacity victim
-     * takes 28 + 25) stealing ahead took the correlation of work and capacity from 0.98 to 0.99.
-     * Among workers of equal capacity it does not pay: on Poisson load it took work from queues
-     * that their own workers would have run as soon (90 % utilisation, default costs: mean response
-     * 464 without, 503 with; with dear messages 598 against 795).
+     * is empty. Why: asking only when idle leaves a fast worker idle for the whole answer time
+     * after every batch it steals from a slow one. Among workers of equal capacity it does not
+     * pay (it takes work from queues that their own workers would run as soon), hence never then.
      */
     boolean aheadDue(WorkerView node) {
         int tasks = node.queuedTasks();

@@ -2,7 +2,7 @@ package org.logplab.balance.worker;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 import org.logplab.core.wire.MalformedFrameException;
 import org.logplab.core.wire.PayloadCodec;
 import org.logplab.core.wire.WireCodec;
@@ -69,8 +69,8 @@ public final class BalanceWire {
             Task[] tasks = new Task[count];
             int o = offset + 4;
             for (int i = 0; i < count; i++) {
-                tasks[i] = new Task(buffer.getLong(o), buffer.getLong(o + 8), buffer.getLong(o + 16), buffer.getInt(o + 24),
-                        buffer.getInt(o + 28));
+                tasks[i] = new Task(buffer.getLong(o), buffer.getLong(o + 8), buffer.getLong(o + 16),
+                        buffer.getInt(o + 24), buffer.getInt(o + 28));
                 o += Task.WIRE_BYTES;
             }
             return new Batch(tasks, buffer.getLong(o));

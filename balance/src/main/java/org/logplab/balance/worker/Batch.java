@@ -1,6 +1,6 @@
 package org.logplab.balance.worker;
 
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /** The payload of a migration: the tasks and the sender's queued work after they left. */
 record Batch(Task[] tasks, long senderWork) {

@@ -1,7 +1,7 @@
 package org.logplab.balance.worker;
 
 import java.util.Arrays;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /**
  * A node's queue of tasks, oldest first, in one ring that grows by doubling, with the bulk moves
@@ -79,7 +79,10 @@ final class TaskQueue {
         return out;
     }
 
-    /** Copies {@code count} tasks from the {@code from}-th on into a new array and clears their slots (the queue keeps no reference). */
+    /**
+     * Copies {@code count} tasks from the {@code from}-th on into a new array and clears their
+     * slots (the queue keeps no reference).
+     */
     private Task[] copyOut(int from, int count) {
         if (count < 0 || from < 0 || from + count > size) {
             throw new IndexOutOfBoundsException("cannot take " + count + " tasks from " + from + " of " + size);

@@ -1,8 +1,10 @@
 package org.logplab.balance.worker;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /**
  * What one worker measures of its run, for {@link WorkerRecord}: the tasks it executed (ids and
@@ -26,7 +28,7 @@ final class WorkerMetrics {
     private long[] loadTimes = new long[64];
     private long[] loadValues = new long[64];
     private int loadChanges;
-    private final java.util.Map<String, Long> events = new java.util.TreeMap<>();
+    private final Map<String, Long> events = new TreeMap<>();
 
     /** Metrics that count the response of a task released at {@code responsesFrom} (clock units) or later. */
     WorkerMetrics(long responsesFrom) {
@@ -89,8 +91,8 @@ final class WorkerMetrics {
     }
 
     WorkerRecord record() {
-        return new WorkerRecord(Arrays.copyOf(ids, executed), Arrays.copyOf(costs, executed), work, lastFinish, responses,
-                balancingMessages, terminationMessages, migratedTasks, Arrays.copyOf(loadTimes, loadChanges),
-                Arrays.copyOf(loadValues, loadChanges), java.util.Map.copyOf(events));
+        return new WorkerRecord(Arrays.copyOf(ids, executed), Arrays.copyOf(costs, executed), work, lastFinish,
+                responses, balancingMessages, terminationMessages, migratedTasks, Arrays.copyOf(loadTimes, loadChanges),
+                Arrays.copyOf(loadValues, loadChanges), Map.copyOf(events));
     }
 }

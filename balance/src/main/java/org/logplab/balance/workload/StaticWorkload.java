@@ -1,7 +1,6 @@
 package org.logplab.balance.workload;
 
 import java.util.List;
-import org.logplab.balance.Task;
 
 /** A workload whose tasks are all known up front and spawn nothing; responses count from {@code steadyFrom} on. */
 record StaticWorkload(String name, List<Task> released, long steadyFrom) implements Workload {

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.logplab.balance.Task;
 
 /**
  * {@code uts}: an Unbalanced-Tree-Search-style tree of tasks that spawn tasks, from one root on
@@ -41,11 +40,11 @@ public final class UtsWorkload implements Workload {
      * @param b            geometric: mean children per task, positive
      * @param maxDepth     the deepest level (binomial trees are cut there too)
      */
-    public UtsWorkload(Shape shape, int rootChildren, int m, double q, double b, int maxDepth, long minCost, long maxCost,
-            long seed) {
+    public UtsWorkload(Shape shape, int rootChildren, int m, double q, double b, int maxDepth, long minCost,
+            long maxCost, long seed) {
         if (shape == Shape.BINOMIAL && (rootChildren < 1 || m < 1 || !(q >= 0) || m * q >= 1)) {
-            throw new IllegalArgumentException("a binomial tree needs root children >= 1, m >= 1 and 0 <= q with m q < 1; got "
-                    + rootChildren + ", " + m + ", " + q);
+            throw new IllegalArgumentException("a binomial tree needs root children >= 1, m >= 1 and 0 <= q"
+                    + " with m q < 1; got " + rootChildren + ", " + m + ", " + q);
         }
         if (shape == Shape.GEOMETRIC && !(b > 0)) {
             throw new IllegalArgumentException("a geometric tree needs a positive mean branching factor, got " + b);
@@ -119,7 +118,8 @@ public final class UtsWorkload implements Workload {
             }
             all.add(t);
             if (all.size() > MAX_TASKS) {
-                throw new IllegalArgumentException("the uts tree has more than " + MAX_TASKS + " tasks: choose a smaller one");
+                throw new IllegalArgumentException("the uts tree has more than " + MAX_TASKS
+                        + " tasks: choose a smaller one");
             }
             pending.addAll(children(t, 0, 0));
         }

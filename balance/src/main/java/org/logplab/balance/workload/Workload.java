@@ -1,7 +1,6 @@
 package org.logplab.balance.workload;
 
 import java.util.List;
-import org.logplab.balance.Task;
 
 /**
  * A task set for the load balancers: the tasks released on the nodes over time, and for a
@@ -10,7 +9,10 @@ import org.logplab.balance.Task;
  * executes which task.
  */
 public interface Workload {
-    /** The workload's name as the CLI and the JSON say it: {@code seed}, {@code poisson}, {@code uts}, {@code hotspot}. */
+    /**
+     * The workload's name as the CLI and the JSON say it: {@code seed}, {@code poisson}, {@code uts},
+     * {@code hotspot}.
+     */
     String name();
 
     /**

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.logplab.balance.Task;
 
 /**
  * The workloads of issue 5 (all deterministic in their seed; times in time units, work in work units).
@@ -56,12 +55,14 @@ public final class Workloads {
     }
 
     /** Poisson arrivals at {@code utilisation} percent (10..95), {@code count} tasks of mean cost {@code meanCost}. */
-    public static Workload poisson(long[] capacities, int utilisation, int count, Costs costs, long meanCost, long seed) {
+    public static Workload poisson(long[] capacities, int utilisation, int count, Costs costs, long meanCost,
+            long seed) {
         if (utilisation < 10 || utilisation > 95) {
             throw new IllegalArgumentException("utilisation must be 10..95 percent, got " + utilisation);
         }
         if (count < 1 || meanCost < 1) {
-            throw new IllegalArgumentException("need at least one task of mean cost >= 1, got " + count + " tasks of mean " + meanCost);
+            throw new IllegalArgumentException("need at least one task of mean cost >= 1, got " + count
+                    + " tasks of mean " + meanCost);
         }
         int nodes = capacities.length;
         double totalRate = utilisation / 100.0 * Arrays.stream(capacities).sum() / meanCost;
@@ -81,7 +82,8 @@ public final class Workloads {
     /** {@code count} tasks of uniform cost with mean {@code meanCost}, all on node 0 at time 0. */
     public static Workload hotspot(int count, long meanCost, long seed) {
         if (count < 1 || meanCost < 1) {
-            throw new IllegalArgumentException("need at least one task of mean cost >= 1, got " + count + " tasks of mean " + meanCost);
+            throw new IllegalArgumentException("need at least one task of mean cost >= 1, got " + count
+                    + " tasks of mean " + meanCost);
         }
         long[] costs = UniformCosts.summingTo(count, count * meanCost, new SplittableRandom(seed));
         List<Task> tasks = new ArrayList<>();

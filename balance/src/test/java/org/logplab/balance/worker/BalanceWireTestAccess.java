@@ -1,6 +1,6 @@
 package org.logplab.balance.worker;
 
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /** Makes the package's batch for tests outside the package. */
 public final class BalanceWireTestAccess {

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /** {@link TaskQueue} against a plain deque, through growth and wrap-around of its ring. */
 class TaskQueueTest {

@@ -3,7 +3,7 @@ package org.logplab.balance.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.logplab.balance.Task;
+import org.logplab.balance.workload.Task;
 
 /** A worker's metrics by hand: responses after the warm-up only, load changes folded, busy time. */
 class WorkerMetricsTest {

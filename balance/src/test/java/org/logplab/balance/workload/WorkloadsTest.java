@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.logplab.balance.Task;
 
 class WorkloadsTest {
 
@@ -24,7 +28,8 @@ class WorkloadsTest {
             }
             assertThat(tasks).allMatch(t -> t.release() == 0 && t.cost() >= 1);
         }
-        assertThat(Workloads.seed(capacities, 100, 3).released()).isEqualTo(Workloads.seed(capacities, 100, 3).released());
+        assertThat(Workloads.seed(capacities, 100, 3).released())
+                .isEqualTo(Workloads.seed(capacities, 100, 3).released());
     }
 
     @Test
@@ -37,7 +42,8 @@ class WorkloadsTest {
                 double span = tasks.get(tasks.size() - 1).release();
                 // Offered work per time unit over the capacity, 40 work units per time unit.
                 assertThat(work / span / 40).as("U=%d %s", u, costs).isCloseTo(u / 100.0, within(0.05 * u / 100.0));
-                assertThat(work / tasks.size()).as("mean cost %s", costs).isCloseTo(100, within(costs == Workloads.Costs.PARETO ? 6.0 : 2.0));
+                assertThat(work / tasks.size()).as("mean cost %s", costs)
+                        .isCloseTo(100, within(costs == Workloads.Costs.PARETO ? 6.0 : 2.0));
             }
         }
         assertThatThrownBy(() -> Workloads.poisson(capacities, 99, 10, Workloads.Costs.EXPONENTIAL, 100, 1))
@@ -65,8 +71,8 @@ class WorkloadsTest {
     @Test
     void walkingTheTreeByChildrenGivesExactlyAll() {
         for (UtsWorkload w : List.of(UtsWorkload.binomial(3), UtsWorkload.geometric(3))) {
-            java.util.Map<Long, Long> walked = new java.util.HashMap<>();
-            java.util.ArrayDeque<Task> pending = new java.util.ArrayDeque<>(w.released());
+            Map<Long, Long> walked = new HashMap<>();
+            ArrayDeque<Task> pending = new ArrayDeque<>(w.released());
             while (!pending.isEmpty()) {
                 Task t = pending.pop();
                 assertThat(walked.put(t.id(), t.cost())).as("id %d seen twice", t.id()).isNull();
@@ -76,7 +82,7 @@ class WorkloadsTest {
                 assertThat(here).extracting(Task::id).isEqualTo(there.stream().map(Task::id).toList());
                 pending.addAll(here);
             }
-            java.util.Map<Long, Long> all = new java.util.HashMap<>();
+            Map<Long, Long> all = new HashMap<>();
             w.all().forEach(t -> all.put(t.id(), t.cost()));
             assertThat(walked).isEqualTo(all);
         }
@@ -84,7 +90,8 @@ class WorkloadsTest {
 
     @Test
     void paretoCostsHaveTheirDistributionsMedian() {
-        // Pareto(shape 2.5, scale 0.6 M): median = 0.6 M 2^(1/2.5) = 60 * 1.3195 = 79.2 for M = 100; rounding up adds < 1.
+        // Pareto(shape 2.5, scale 0.6 M): median = 0.6 M 2^(1/2.5) = 60 * 1.3195 = 79.2 for M = 100;
+        // rounding up adds < 1.
         List<Task> tasks = Workloads.poisson(new long[] {10}, 50, 200_001, Workloads.Costs.PARETO, 100, 5).released();
         long[] costs = tasks.stream().mapToLong(Task::cost).sorted().toArray();
         assertThat((double) costs[costs.length / 2]).isBetween(79.0, 81.0);
@@ -100,13 +107,13 @@ class WorkloadsTest {
         long[] perNode = new long[5];
         tasks.forEach(t -> perNode[t.origin()]++);
         double expected = tasks.size() / 5.0;
-        double chiSquare = java.util.Arrays.stream(perNode).mapToDouble(n -> (n - expected) * (n - expected) / expected).sum();
+        double chiSquare = Arrays.stream(perNode).mapToDouble(n -> (n - expected) * (n - expected) / expected).sum();
         // 4 degrees of freedom: P(chi^2 > 30) is about 5e-6.
         assertThat(chiSquare).isLessThan(30);
         // Exponential costs of mean 100 rounded up: median ceil(100 ln 2) = 70, P(cost > 200) = e^-2 = 0.135.
         long[] costs = tasks.stream().mapToLong(Task::cost).sorted().toArray();
         assertThat(costs[costs.length / 2]).isBetween(69L, 71L);
-        double tail = java.util.Arrays.stream(costs).filter(c -> c > 200).count() / (double) costs.length;
+        double tail = Arrays.stream(costs).filter(c -> c > 200).count() / (double) costs.length;
         assertThat(tail).isCloseTo(Math.exp(-2), within(0.005));
     }
 
@@ -132,14 +139,16 @@ class WorkloadsTest {
         }
         // The seed's 4X tasks on its 5 nodes, as many per node on 256: 4 * 100 * 256 / 5 = 20,480.
         assertThat(Workloads.seed(new long[] {20, 90, 30, 20, 40}, 100, 1).released()).hasSize(400);
-        assertThat(Workloads.seed(java.util.stream.LongStream.generate(() -> 10).limit(256).toArray(), 100, 1).released())
+        assertThat(Workloads.seed(LongStream.generate(() -> 10).limit(256).toArray(), 100, 1).released())
                 .hasSize(20_480);
     }
 
     @Test
     void badInputIsRejected() {
-        assertThatThrownBy(() -> Workloads.seed(new long[] {1}, 0, 1)).hasMessageContaining("load index must be positive");
+        assertThatThrownBy(() -> Workloads.seed(new long[] {1}, 0, 1))
+                .hasMessageContaining("load index must be positive");
         assertThatThrownBy(() -> Workloads.hotspot(0, 10, 1)).hasMessageContaining("at least one task");
-        assertThatThrownBy(() -> new UtsWorkload(UtsWorkload.Shape.BINOMIAL, 10, 5, 0.3, 0, 10, 1, 2, 1)).hasMessageContaining("m q < 1");
+        assertThatThrownBy(() -> new UtsWorkload(UtsWorkload.Shape.BINOMIAL, 10, 5, 0.3, 0, 10, 1, 2, 1))
+                .hasMessageContaining("m q < 1");
     }
 }

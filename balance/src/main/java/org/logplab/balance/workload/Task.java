@@ -1,4 +1,4 @@
-package org.logplab.balance;
+package org.logplab.balance.workload;
 
 /**
  * One unit of work: an identifier unique within its workload, a cost in work units, the time it
@@ -28,7 +28,10 @@ public record Task(long id, long cost, long release, int origin, int depth) {
         }
     }
 
-    /** The time units this task takes on a node of {@code capacity} work units per time unit: {@code ceil(cost / capacity)}. */
+    /**
+     * The time units this task takes on a node of {@code capacity} work units per time unit:
+     * {@code ceil(cost / capacity)}.
+     */
     public long duration(long capacity) {
         return (cost + capacity - 1) / capacity;
     }
