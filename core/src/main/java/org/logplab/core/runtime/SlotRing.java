@@ -58,10 +58,14 @@ final class SlotRing {
     /** The ring the sender moved on to, or null; written once, by the sender. */
     volatile SlotRing next;
 
-    /** A ring of {@code size} entries, a power of two; padded or not (see {@link #words}). */
+    /**
+     * A ring of {@code size} entries, a power of two from 2; padded or not (see {@link #words}). A
+     * ring of one entry is refused: there "free for message n + 1" and "holds message n" are the same
+     * sequence, so a second send would overwrite the first.
+     */
     SlotRing(int size, boolean padded) {
-        if (Integer.bitCount(size) != 1 || size > MAX_SIZE) {
-            throw new IllegalArgumentException("ring size must be a power of two up to 2^28, got " + size);
+        if (Integer.bitCount(size) != 1 || size < 2 || size > MAX_SIZE) {
+            throw new IllegalArgumentException("ring size must be a power of two from 2 to 2^28, got " + size);
         }
         pad = padded ? PAD : 0;
         words = new long[2 * size + 2 * pad];
