@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.cluster.ClusterJob;
 
 /**
  * Inputs beyond what the heap or the time limit allows, and paths that cannot be used, are
@@ -117,12 +116,5 @@ class BadInputTest {
         CliTest.Outcome o = CliTest.run("balance", "--workload", "uts", "--policy", "light,heavy");
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.out()).doesNotContain("-1").contains("uts       n/a").containsPattern("load n/a: ");
-    }
-
-    @Test
-    void theResultColumnOfTheDigestJobsIsExplained() {
-        assertThat(LaunchCommand.resultLegend(org.logplab.bench.cluster.ClusterJob.FFT))
-                .contains("digest = 31 x digest + the 64 bits of each double");
-        assertThat(LaunchCommand.resultLegend(org.logplab.bench.cluster.ClusterJob.BALANCE)).contains("digest = 31 x digest + id");
     }
 }

@@ -6,14 +6,12 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.logplab.bench.JvmFlags;
 
 /**
  * A {@code logplab} command in a JVM of its own (this Java, the test class path), with its
@@ -22,6 +20,8 @@ import org.logplab.bench.JvmFlags;
  */
 final class Jvm {
     static final String MAIN = "org.logplab.bench.cli.LogPlabCli";
+    /** The main class and the word that run {@code logplab node}, as a launcher gives them to {@link NodeProcesses}. */
+    static final List<String> NODE = List.of(MAIN, "node");
     final Process process;
     final List<String> out = new CopyOnWriteArrayList<>();
     final List<String> err = new CopyOnWriteArrayList<>();

@@ -3,7 +3,6 @@ package org.logplab.bench.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.logplab.bench.JvmFlags;
 import org.logplab.bench.cli.LogPlabCli;
 import org.logplab.bench.output.JsonLines;
 import org.logplab.core.ClockKind;
@@ -84,7 +82,8 @@ class TwoHostsRunTest {
     private static List<JsonNode> runOnBothHosts(List<String> args, Path tmp) throws Exception {
         List<String> err = new CopyOnWriteArrayList<>();
         List<List<String>> out;
-        try (NodeProcesses nodes = new NodeProcesses(2, NodeProcesses.udp(peers()), args, jvmOptions(tmp), err::add)
+        try (NodeProcesses nodes = new NodeProcesses(Jvm.NODE, 2, NodeProcesses.udp(peers()), args, jvmOptions(tmp),
+                err::add)
                 .commandPrefix(i -> TwoHosts.in(i == 0 ? hosts.a : hosts.b)).startAll()) {
             out = nodes.await(Duration.ofSeconds(60));
             for (int i = 0; i < 2; i++) {
