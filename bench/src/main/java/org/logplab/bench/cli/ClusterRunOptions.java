@@ -4,19 +4,24 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.bench.cluster.ClusterRun;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
 import org.logplab.net.AeronTransport;
+import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * What a multi-process run is, shared by {@code logplab node} and {@code logplab launch} (which
- * passes the same options on to each node it starts): the job, its sizes, the LogP parameters,
- * the clock, the latencies to record, and the cluster's timeouts.
+ * passes the same options on to each node it starts) and by {@code logplab hop} for its ring: the
+ * job, its sizes, the LogP parameters, the clock, the latencies to record, and the cluster's
+ * timeouts; as a whole, a {@link ClusterRun}.
  */
 final class ClusterRunOptions {
+    /** The main class and the word that run {@code logplab node}, for the node processes a launcher starts. */
+    static final List<String> NODE_COMMAND = List.of(LogPlabCli.class.getName(), "node");
 
     @Option(names = "--job", required = true, description = "broadcast, allreduce, summation, fft, ring or balance.")
     String job;
@@ -34,7 +39,8 @@ final class ClusterRunOptions {
             description = "Balance job: none, light, heavy, bidirectional or stealing (default bidirectional).")
     String policy;
 
-    @Option(names = "--load", defaultValue = "20", description = "Balance job: the seed scenario's load index (default 20).")
+    @Option(names = "--load", defaultValue = "20",
+            description = "Balance job: the seed scenario's load index (default 20).")
     int load;
 
     @Mixin
@@ -52,28 +58,45 @@ final class ClusterRunOptions {
     long connectTimeoutNanos;
 
     @Option(names = "--timeout", converter = DurationNanosConverter.class,
-            description = "Fail the run if it takes longer than this on any node (default: no limit; a silent peer fails it anyway).")
+            description = "Fail the run if it takes longer than this on any node (default: no limit; a silent peer "
+                    + "fails it anyway).")
     Long timeoutNanos;
 
     @Option(names = "--term-length", converter = SizeConverter.class, defaultValue = "16M",
-            description = "Aeron term length; the longest Aeron message is an eighth (default 16M: 2 MiB); longer messages go in chunks.")
+            description = "Aeron term length; the longest Aeron message is an eighth (default 16M: 2 MiB); longer "
+                    + "messages go in chunks.")
     int termLength = AeronTransport.DEFAULT_TERM_LENGTH;
 
-    ClusterJob.Sizes sizes() {
+    /**
+     * The options as these arguments give them, every other at its default: for a run a command
+     * makes up itself.
+     */
+    static ClusterRunOptions parse(String... args) {
+        return CommandLine.populateCommand(new ClusterRunOptions(), args);
+    }
+
+    /** The run these options describe; refuses a bad job, P or time-out. */
+    ClusterRun run() {
+        return new ClusterRun(parsedJob(), config(), sizes(), asArguments(), peerTimeout(), connectTimeout(),
+                termLength);
+    }
+
+    private ClusterJob.Sizes sizes() {
         return new ClusterJob.Sizes(n, rounds, policy, load);
     }
 
-    ClusterJob parsedJob() {
+    private ClusterJob parsedJob() {
         return ClusterJob.parse(job);
     }
 
-    LogP params() {
+    private LogP params() {
         if (processors < 1) {
             throw new IllegalArgumentException("--P must be at least 1, got " + processors);
         }
         return logp.params(processors);
     }
 
+    /** The run's configuration; refuses a bad P or time-out. */
     RunConfig config() {
         RunConfig.Builder b = logp.runConfig(params()).latency(recording.sampling);
         if (timeoutNanos != null) {
@@ -85,18 +108,20 @@ final class ClusterRunOptions {
         return b.build();
     }
 
-    Duration peerTimeout() {
+    private Duration peerTimeout() {
         return Duration.ofNanos(peerTimeoutNanos);
     }
 
-    Duration connectTimeout() {
+    private Duration connectTimeout() {
         return Duration.ofNanos(connectTimeoutNanos);
     }
 
     /** The same options as command-line arguments, for the nodes a launcher starts. */
     List<String> asArguments() {
-        List<String> a = new ArrayList<>(List.of("--job", job, "--P", Integer.toString(processors), "--n", Long.toString(n),
-                "--rounds", Integer.toString(rounds), "--policy", policy, "--load", Integer.toString(load), "--L", logp.latency + "ns", "--o", logp.overhead + "ns", "--g", logp.gap + "ns",
+        List<String> a = new ArrayList<>(List.of("--job", job, "--P", Integer.toString(processors),
+                "--n", Long.toString(n), "--rounds", Integer.toString(rounds), "--policy", policy,
+                "--load", Integer.toString(load),
+                "--L", logp.latency + "ns", "--o", logp.overhead + "ns", "--g", logp.gap + "ns",
                 "--clock", logp.clock, "--latency", recording.sampling.toString(),
                 "--peer-timeout", peerTimeoutNanos + "ns", "--connect-timeout", connectTimeoutNanos + "ns",
                 "--term-length", Integer.toString(termLength)));

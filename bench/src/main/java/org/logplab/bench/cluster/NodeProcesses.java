@@ -33,7 +33,6 @@ import org.logplab.net.PeerAddress;
  * ({@code -XX:+ExitOnOutOfMemoryError}) instead of keeping it in the collector for minutes.
  */
 public final class NodeProcesses implements AutoCloseable {
-    private static final String MAIN = "org.logplab.bench.cli.LogPlabCli";
     /** How long stopped nodes get to end by themselves (and remove their files) before they are killed. */
     public static final Duration GRACE = Duration.ofSeconds(3);
     /** How long killed processes get to disappear before the folder is removed anyway. */
@@ -45,6 +44,7 @@ public final class NodeProcesses implements AutoCloseable {
     private Path workDir;
     private boolean closed;
 
+    private final List<String> nodeCommand;
     private final int nodes;
     private final List<String> routeArguments;
     private final List<String> nodeArguments;
@@ -53,15 +53,21 @@ public final class NodeProcesses implements AutoCloseable {
     private IntFunction<List<String>> commandPrefix = i -> List.of();
 
     /**
-     * {@code nodes} node processes; {@link #start} starts them: {@code node <routeArguments>
+     * {@code nodes} node processes; {@link #start} starts them: {@code <nodeCommand> <routeArguments>
      * --node i --json --work-dir <workDir()> --launcher-pid <this JVM's pid> <nodeArguments>}.
      *
+     * @param nodeCommand the main class on this JVM's class path and the words after it that run
+     *     {@code logplab node} (the command line's main class and {@code node}; the launcher names them)
      * @param routeArguments how the nodes reach each other: {@link #udp} or {@link #ipc}
      * @param jvmOptions extra JVM options for every node (such as {@code -Xmx256m})
      * @param errors receives every standard error line, prefixed {@code [node i] }
      */
-    public NodeProcesses(int nodes, List<String> routeArguments, List<String> nodeArguments, List<String> jvmOptions,
-                         Consumer<String> errors) {
+    public NodeProcesses(List<String> nodeCommand, int nodes, List<String> routeArguments, List<String> nodeArguments,
+                         List<String> jvmOptions, Consumer<String> errors) {
+        if (nodeCommand.isEmpty()) {
+            throw new IllegalArgumentException("the node command needs at least its main class");
+        }
+        this.nodeCommand = List.copyOf(nodeCommand);
         this.nodes = nodes;
         this.routeArguments = List.copyOf(routeArguments);
         this.nodeArguments = List.copyOf(nodeArguments);
@@ -107,7 +113,8 @@ public final class NodeProcesses implements AutoCloseable {
         command.addAll(List.of(java, "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"));
         command.addAll(JvmFlags.REQUIRED);
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "node"));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        command.addAll(nodeCommand);
         command.addAll(routeArguments);
         command.addAll(List.of("--node", Integer.toString(i), "--json", "--work-dir", workDir.toString(),
                 "--launcher-pid", Long.toString(ProcessHandle.current().pid())));
@@ -138,7 +145,7 @@ public final class NodeProcesses implements AutoCloseable {
     }
 
     /** The route arguments of {@code nodes} nodes that talk over IPC through the media driver in {@code driverDir}. */
-    public static List<String> ipc(int nodes, java.nio.file.Path driverDir) {
+    public static List<String> ipc(int nodes, Path driverDir) {
         return List.of("--ipc-nodes", Integer.toString(nodes), "--aeron-dir", driverDir.toString());
     }
 
@@ -174,7 +181,7 @@ public final class NodeProcesses implements AutoCloseable {
      * {@code afterFailure} to end by themselves (the run's protocol tells them of the failure);
      * those still running then are stopped (see {@link #close()}), and said so to the error lines.
      *
-     * @throws IllegalStateException naming the nodes still running after the timeout (they are stopped)
+     * @throws NodesStillRunningException naming the nodes still running after the timeout (they are stopped)
      */
     public List<List<String>> await(Duration timeout, Duration afterFailure) throws InterruptedException {
         for (int i = 0; i < processes.size(); i++) {
@@ -203,12 +210,12 @@ public final class NodeProcesses implements AutoCloseable {
             now = System.nanoTime();
             if (now - deadline >= 0) {
                 close();
-                throw new IllegalStateException("nodes " + running + " were still running after " + timeout.toSeconds()
-                        + " s and were stopped");
+                throw new NodesStillRunningException("nodes " + running + " were still running after "
+                        + timeout.toSeconds() + " s and were stopped");
             }
             if (now - failedDeadline >= 0) {
-                errors.accept("nodes " + running + " were still running " + afterFailure.toSeconds() + " s after node " + failed
-                        + " failed (exit status " + processes.get(failed).exitValue() + ") and were stopped");
+                errors.accept("nodes " + running + " were still running " + afterFailure.toSeconds() + " s after node "
+                        + failed + " failed (exit status " + processes.get(failed).exitValue() + ") and were stopped");
                 close();
                 break;
             }

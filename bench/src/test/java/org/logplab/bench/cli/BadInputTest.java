@@ -117,11 +117,4 @@ class BadInputTest {
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.out()).doesNotContain("-1").contains("uts       n/a").containsPattern("load n/a: ");
     }
-
-    @Test
-    void theResultColumnOfTheDigestJobsIsExplained() {
-        assertThat(LaunchCommand.resultLegend(org.logplab.bench.cluster.ClusterJob.FFT))
-                .contains("digest = 31 x digest + the 64 bits of each double");
-        assertThat(LaunchCommand.resultLegend(org.logplab.bench.cluster.ClusterJob.BALANCE)).contains("digest = 31 x digest + id");
-    }
 }

@@ -8,6 +8,9 @@ import java.util.concurrent.TimeUnit;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.logplab.bench.cluster.ClusterRun;
+import org.logplab.bench.cluster.LocalLaunch;
+import picocli.CommandLine;
 
 /** {@code logplab hop}: bad input refused before anything starts; a short run reports both figures per repetition and their medians. */
 class HopCommandTest {
@@ -52,5 +55,24 @@ class HopCommandTest {
         assertThat(s.get("oneway_ns_p50").asDouble()).isEqualTo((double) oneWay);
         assertThat(s.get("oneway_ns_mean").asDouble()).isEqualTo((double) oneWayMean);
         assertThat(s.get("ratio").asDouble()).isEqualTo(r.get("ratio").asDouble());
+    }
+
+    @Test
+    void theRingIsTheRunOfTheLaunchTheHelpNames() {
+        HopCommand hop = new HopCommand();
+        new CommandLine(hop).parseArgs("--rounds", "70", "--node-jvm-options", "-Xmx64m -Xss1m");
+        LaunchCommand launch = new LaunchCommand();
+        new CommandLine(launch).parseArgs("--nodes", "2", "--job", "ring", "--P", "2", "--rounds", "70", "--clock", "wall",
+                "--L", "0", "--o", "0", "--g", "0");
+        ClusterRun ring = hop.options.ring();
+        ClusterRun launched = launch.run.run();
+        assertThat(ring.nodeArguments()).isEqualTo(launched.nodeArguments());
+        assertThat(ring.config()).isEqualTo(launched.config());
+        assertThat(ring.sizes()).isEqualTo(launched.sizes());
+        assertThat(ring.peerTimeout()).isEqualTo(launched.peerTimeout());
+        assertThat(ring.termLength()).isEqualTo(launched.termLength());
+        assertThat(hop.options.jvmOptions).containsExactly("-Xmx64m", "-Xss1m");
+        // the ring waits for its nodes as long as a launch does by default
+        assertThat(launch.options.waitTime()).isEqualTo(LocalLaunch.DEFAULT_WAIT);
     }
 }

@@ -20,6 +20,8 @@ import java.util.function.Predicate;
  */
 final class Jvm {
     static final String MAIN = "org.logplab.bench.cli.LogPlabCli";
+    /** The main class and the word that run {@code logplab node}, as a launcher gives them to {@link NodeProcesses}. */
+    static final List<String> NODE = List.of(MAIN, "node");
     final Process process;
     final List<String> out = new CopyOnWriteArrayList<>();
     final List<String> err = new CopyOnWriteArrayList<>();

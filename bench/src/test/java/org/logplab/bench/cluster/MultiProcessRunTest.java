@@ -126,7 +126,8 @@ class MultiProcessRunTest {
         List<String> args = List.of("--job", "ring", "--P", "6", "--rounds", "100000000", "--clock", "wall",
                 "--L", "200us", "--o", "0", "--g", "0", "--peer-timeout", "2s");
         Path work = null;
-        try (NodeProcesses nodes = new NodeProcesses(peers.size(), NodeProcesses.udp(peers), args, List.of("-Xmx256m"), err::add).startAll()) {
+        try (NodeProcesses nodes = new NodeProcesses(Jvm.NODE, peers.size(), NodeProcesses.udp(peers), args,
+                List.of("-Xmx256m"), err::add).startAll()) {
             work = nodes.workDir();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (err.stream().filter(l -> l.contains("connected to every peer")).count() < 3) {
@@ -161,7 +162,8 @@ class MultiProcessRunTest {
         List<String> err = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> args = List.of("--job", "allreduce", "--P", "4", "--run-id", "stranger-test");
         Path dir = Files.createTempDirectory("logplab-stranger-");
-        try (NodeProcesses nodes = new NodeProcesses(peers.size(), NodeProcesses.udp(peers), args, List.of("-Xmx256m"), err::add)) {
+        try (NodeProcesses nodes = new NodeProcesses(Jvm.NODE, peers.size(), NodeProcesses.udp(peers), args,
+                List.of("-Xmx256m"), err::add)) {
             nodes.start(0);
             try (MediaDriver driver = MediaDriver.launchEmbedded(new MediaDriver.Context()
                          .aeronDirectoryName(dir.resolve("driver").toString()).dirDeleteOnShutdown(true)

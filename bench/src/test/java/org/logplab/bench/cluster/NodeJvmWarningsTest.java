@@ -36,8 +36,8 @@ class NodeJvmWarningsTest {
         assumeJdkWarnsAboutUnsafe();
         List<PeerAddress> peers = NodeProcesses.loopbackPeers(2);
         List<String> err = new CopyOnWriteArrayList<>();
-        try (NodeProcesses nodes = new NodeProcesses(2, NodeProcesses.udp(peers), List.of("--job", "ring", "--P", "4"),
-                List.of("-Xmx256m"), err::add).startAll()) {
+        try (NodeProcesses nodes = new NodeProcesses(Jvm.NODE, 2, NodeProcesses.udp(peers),
+                List.of("--job", "ring", "--P", "4"), List.of("-Xmx256m"), err::add).startAll()) {
             nodes.await(Duration.ofSeconds(120));
             for (int i = 0; i < 2; i++) {
                 assertThat(nodes.process(i).exitValue()).as("node %d's exit code; stderr %s", i, err).isZero();

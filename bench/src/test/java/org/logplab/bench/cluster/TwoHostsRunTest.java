@@ -82,7 +82,8 @@ class TwoHostsRunTest {
     private static List<JsonNode> runOnBothHosts(List<String> args, Path tmp) throws Exception {
         List<String> err = new CopyOnWriteArrayList<>();
         List<List<String>> out;
-        try (NodeProcesses nodes = new NodeProcesses(2, NodeProcesses.udp(peers()), args, jvmOptions(tmp), err::add)
+        try (NodeProcesses nodes = new NodeProcesses(Jvm.NODE, 2, NodeProcesses.udp(peers()), args, jvmOptions(tmp),
+                err::add)
                 .commandPrefix(i -> TwoHosts.in(i == 0 ? hosts.a : hosts.b)).startAll()) {
             out = nodes.await(Duration.ofSeconds(60));
             for (int i = 0; i < 2; i++) {

@@ -52,7 +52,7 @@ class WireFaultsTest {
 
     private static NodeProcesses start(int port, List<String> args, Path tmp, List<String> err) throws Exception {
         List<PeerAddress> peers = List.of(new PeerAddress(TwoHosts.ADDRESS_A, port), new PeerAddress(TwoHosts.ADDRESS_B, port + 1));
-        return new NodeProcesses(2, NodeProcesses.udp(peers), args, TwoHostsRunTest.jvmOptions(tmp), err::add)
+        return new NodeProcesses(Jvm.NODE, 2, NodeProcesses.udp(peers), args, TwoHostsRunTest.jvmOptions(tmp), err::add)
                 .commandPrefix(i -> TwoHosts.in(i == 0 ? hosts.a : hosts.b)).startAll();
     }
 
