@@ -17,6 +17,7 @@ import org.logplab.bench.demo.DemoFindings;
 import org.logplab.bench.demo.HostFigures;
 import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
+import org.logplab.bench.experiment.FftSweep;
 import org.logplab.bench.experiment.LatencyFigures;
 import org.logplab.bench.experiment.NaiveReduce;
 import org.logplab.bench.experiment.TimedRepetitions;
