@@ -15,6 +15,7 @@ import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 import org.logplab.bench.demo.DemoFindings;
 import org.logplab.bench.demo.HostFigures;
+import org.logplab.bench.experiment.BalanceRuns;
 import org.logplab.bench.experiment.FftEngine;
 import org.logplab.bench.experiment.FftRuns;
 import org.logplab.bench.experiment.FftSweep;
@@ -476,7 +477,7 @@ final class DemoCommand extends CommandBase {
         // README's figures come from the full sweep: 20,000 tasks, 5 seeds).
         List<Map<String, Object>> balanceSweep = new ArrayList<>();
         long[] equalNodes = new long[8];
-        Arrays.fill(equalNodes, BalanceCommand.CAPACITY);
+        Arrays.fill(equalNodes, BalanceRuns.CAPACITY);
         try (BalanceRuns sweepRuns = new BalanceRuns(BalanceRuns.Settings.model("poisson", equalNodes, quick ? 2000 : 5000, quick ? 3 : 4))) {
             for (long[] cost : BalanceRuns.SWEEP_COSTS) {
                 balanceSweep.addAll(maps(sweepRuns.sweepRows(sweepRuns.sweep(cost, loads, Progress.silent()))));
@@ -505,7 +506,8 @@ final class DemoCommand extends CommandBase {
         report.table("balance-poisson.json", poisson, "Per utilisation and policy at L/o/g = 2/0/1: response times, messages and"
                 + " migrations per task");
         List<Map<String, Object>> seedRun = new ArrayList<>();
-        try (BalanceRuns seedRuns = new BalanceRuns(BalanceRuns.Settings.model("seed", BalanceCommand.SEED_CAPACITIES, null, 1))) {
+        try (BalanceRuns seedRuns = new BalanceRuns(
+                BalanceRuns.Settings.model("seed", BalanceRuns.SEED_CAPACITIES, null, 1))) {
             seedRuns.measure(List.of(100), 2, 0, 1, Progress.silent(), false).get(100).forEach((policy, m) -> seedRun.add(new LinkedHashMap<>(seedRuns.row(100, policy, m).fields())));
         }
         report.table("balance-seed.json", seedRun, "The seed's scenario at load index 100: makespan against the ideal (total work / total capacity)");
