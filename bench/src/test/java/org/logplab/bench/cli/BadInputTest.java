@@ -47,16 +47,17 @@ class BadInputTest {
         // 12,000 * 2 * 2^28 * 0.25 ns = 1,610.6 s, about 26.8 min
         assertThat(refused("pingpong", "--sizes", "256M", "--reps", "10000"))
                 .contains("about 26.8 min", "--max-time 10 min", "--max-time 41min");
-        // small messages too: 1.2 * 10^9 round trips of two hand-overs of at least 200 ns = 480 s, 8 min
+        // small messages too: 1.2 * 10^9 round trips of two hand-overs of at least 200 ns = 480 s, and
+        // two copies of 8 bytes at 0.25 ns a byte = 4.8 s: 484.8 s, 8.08 min
         assertThat(refused("pingpong", "--sizes", "8", "--reps", "1000000000", "--max-time", "5min"))
-                .contains("about 8 min", "hand-overs of 200 ns");
+                .contains("about 8.08 min", "hand-overs of 200 ns");
         // beyond 10^9 the count and its warm-up would overflow an int (a run that ended at once, as if done)
         assertThat(refused("pingpong", "--sizes", "8", "--reps", "2000000000")).endsWith("--reps must be 1..1,000,000,000, got 2,000,000,000");
         assertThat(refused("measure", "--pingpong-reps", "0", "--transport", "aeron-ipc")).contains("--pingpong-reps must be 1..");
         // 1 GiB: four buffers in the old generation need 6 GiB of heap; with more, 21 min of copying
         assertThat(refused("pingpong", "--sizes", "1G")).containsAnyOf("GiB of heap", "about 21 min");
-        // 63 repetitions of at least (16 + 5) * 2 * 10 s each
-        assertThat(refused("measure", "--L", "10s")).contains("about 7.4 h", "--max-time 12h");
+        // 63 repetitions of at least (16 + 5) * 2 * 10 s each: 26,460 s, 7.35 h
+        assertThat(refused("measure", "--L", "10s")).contains("about 7.35 h", "--max-time 12h");
         assertThat(refused("measure", "--L", "10s", "--max-time", "1h")).contains("more than --max-time 60 min");
         assertThat(refused("scale", "--seconds", "3600")).contains("--seconds 3600.0 lets one run take 60 min");
         assertThat(refused("balance", "--workload", "poisson", "--nodes", "100000")).contains("more than --max-time");
