@@ -9,7 +9,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.logplab.core.DeadlockException;
-import org.logplab.core.Message;
 import org.logplab.core.RunResult;
 
 /**
@@ -62,10 +61,7 @@ final class Coordinator {
         lock.lock();
         try {
             p.checkAbort();
-            p.waitPeer = peer;
-            p.waitConsumer = in;
-            p.waitProducer = out;
-            p.state(kind);
+            p.enterWait(kind, peer, in, out);
             if (ready.getAsBoolean()) {
                 p.state(ProcessorImpl.RUNNING);
                 return;
@@ -105,9 +101,9 @@ final class Coordinator {
     /** Under the lock: wakes blocked {@code p} if what it waits for has happened unseen. */
     private boolean wakeIfSatisfiable(ProcessorImpl p) {
         boolean satisfiable = switch (p.state()) {
-            case ProcessorImpl.WAIT_SEND -> p.waitProducer.hasRoom();
-            case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer.peek();
-            case ProcessorImpl.WAIT_ANY -> spinning && p.earliestHead() != null;
+            case ProcessorImpl.WAIT_SEND -> p.waitProducer().hasRoom();
+            case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer().peek();
+            case ProcessorImpl.WAIT_ANY -> spinning && p.anyChoice().earliest() != null;
             default -> false;
         };
         if (satisfiable) {
@@ -121,7 +117,7 @@ final class Coordinator {
         lock.lock();
         try {
             int s = receiver.state();
-            if ((s == ProcessorImpl.WAIT_RECV && receiver.waitPeer == source)
+            if ((s == ProcessorImpl.WAIT_RECV && receiver.waitPeer() == source)
                     || (s == ProcessorImpl.WAIT_ANY && !modelClock)) {
                 wake(receiver);
             }
@@ -134,7 +130,7 @@ final class Coordinator {
     void roomFreed(ProcessorImpl sender, Channel ch) {
         lock.lock();
         try {
-            if (sender.state() == ProcessorImpl.WAIT_SEND && sender.waitProducer.channel == ch) {
+            if (sender.state() == ProcessorImpl.WAIT_SEND && sender.waitProducer().channel == ch) {
                 wake(sender);
             }
         } finally {
@@ -164,7 +160,7 @@ final class Coordinator {
         roomWaiters.remove(p);
         running++;
         p.state(ProcessorImpl.RUNNING);
-        LockSupport.unpark(p.thread);
+        LockSupport.unpark(p.thread());
     }
 
     private void onQuiescent() {
@@ -207,7 +203,7 @@ final class Coordinator {
     private boolean resolveRecvAny() {
         List<RecvAnyRule.Waiter> waiters = new ArrayList<>();
         for (ProcessorImpl w : anyWaiters) {
-            RecvAnyRule.Waiter view = waiterView(w);
+            RecvAnyRule.Waiter view = w.recvAnyWaiter(run.params);
             if (view != null) {
                 waiters.add(view);
             }
@@ -221,27 +217,9 @@ final class Coordinator {
         return true;
     }
 
-    /** Under the lock: {@code w}'s view for {@link RecvAnyRule}, or null if it can only wait. */
-    private RecvAnyRule.Waiter waiterView(ProcessorImpl w) {
-        long o = run.params.o();
-        long latency = run.params.L();
-        ChannelConsumer in = w.earliestHead();
-        if (in != null && in.arrival() <= w.anyDeadline) {
-            long arrival = in.arrival();
-            long action = Math.max(w.clock.receiveReady(), arrival);
-            return new RecvAnyRule.Waiter(w.rank, true, action, action + 2 * o + latency, arrival);
-        }
-        if (w.anyDeadline != Long.MAX_VALUE) {
-            long action = Math.max(w.clock.now(), w.anyDeadline);
-            return new RecvAnyRule.Waiter(w.rank, false, action, action + o + latency, action);
-        }
-        return null;
-    }
-
     /** Under the lock: lets model-clock recvAny waiter {@code w} go, with its earliest message or none. */
     private void letGo(ProcessorImpl w) {
-        ChannelConsumer in = w.earliestHead();
-        w.grant = in != null && in.arrival() <= w.anyDeadline ? in : null;
+        w.anyChoice().grantEarliest();
         wake(w);
     }
 
@@ -262,11 +240,13 @@ final class Coordinator {
                     case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
                     case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
                     case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
-                    default -> throw new IllegalStateException("rank " + p.rank + " runs while its process is quiescent");
+                    default -> throw new IllegalStateException("rank " + p.rank
+                            + " runs while its process is quiescent");
                 };
-                RecvAnyRule.Waiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock ? waiterView(p) : null;
-                int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer : -1;
-                ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime, p.sent, p.received));
+                RecvAnyRule.Waiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock
+                        ? p.recvAnyWaiter(run.params) : null;
+                int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer() : -1;
+                ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime(), p.sent(), p.received()));
                 p.leftovers(left::add);
             }
             return new NodeSnapshot(ranks, left);
@@ -288,7 +268,8 @@ final class Coordinator {
             for (int rank : ranks) {
                 ProcessorImpl w = run.pool.processors[rank];
                 if (w == null || w.state() != ProcessorImpl.WAIT_ANY) {
-                    throw new IllegalStateException("cluster protocol: rank " + rank + " is not waiting in recvAny here");
+                    throw new IllegalStateException("cluster protocol: rank " + rank
+                            + " is not waiting in recvAny here");
                 }
                 letGo(w);
             }
@@ -301,9 +282,12 @@ final class Coordinator {
         List<DeadlockException.Wait> waits = new ArrayList<>();
         for (ProcessorImpl p : local) {
             switch (p.state()) {
-                case ProcessorImpl.WAIT_RECV -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer));
-                case ProcessorImpl.WAIT_ANY -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
-                case ProcessorImpl.WAIT_SEND -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.SEND, p.waitPeer));
+                case ProcessorImpl.WAIT_RECV ->
+                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer()));
+                case ProcessorImpl.WAIT_ANY ->
+                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
+                case ProcessorImpl.WAIT_SEND ->
+                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.SEND, p.waitPeer()));
                 default -> { }
             }
         }
@@ -324,9 +308,9 @@ final class Coordinator {
                 total++;
                 if (shown < limit) {
                     b.append(shown++ == 0 ? "" : "; ").append("rank ").append(p.rank).append(switch (p.state()) {
-                        case ProcessorImpl.WAIT_RECV -> " waits to receive from rank " + p.waitPeer;
+                        case ProcessorImpl.WAIT_RECV -> " waits to receive from rank " + p.waitPeer();
                         case ProcessorImpl.WAIT_ANY -> " waits to receive from any rank";
-                        case ProcessorImpl.WAIT_SEND -> " waits for room to send to rank " + p.waitPeer;
+                        case ProcessorImpl.WAIT_SEND -> " waits for room to send to rank " + p.waitPeer();
                         default -> " is running";
                     });
                 }

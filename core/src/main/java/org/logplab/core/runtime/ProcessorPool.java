@@ -75,7 +75,8 @@ public final class ProcessorPool {
     ProcessorPool(RunConfig config, RestOfCluster outside, int first, int count, boolean oneShot) {
         int p = config.params().P();
         if (first < 0 || count < 1 || first + count > p) {
-            throw new IllegalArgumentException("local ranks " + first + ".." + (first + count - 1) + " are not within 0.." + (p - 1));
+            throw new IllegalArgumentException("local ranks " + first + ".." + (first + count - 1)
+                    + " are not within 0.." + (p - 1));
         }
         this.config = config;
         this.outside = outside;
@@ -161,9 +162,7 @@ public final class ProcessorPool {
             startThreads();
         } else {
             for (ProcessorImpl p : local) {
-                if (p.idleParked) {
-                    LockSupport.unpark(p.thread);
-                }
+                p.unparkIfIdle();
             }
         }
     }
@@ -204,10 +203,10 @@ public final class ProcessorPool {
                 ? (named ? Thread.ofVirtual().name("logp-" + id + "-", 0) : Thread.ofVirtual())
                 : Thread.ofPlatform().daemon(true).name("logp-" + id + "-", 0);
         for (ProcessorImpl p : local) {
-            p.thread = builder.unstarted(p);
+            p.makeThread(builder);
         }
         for (ProcessorImpl p : local) {
-            p.thread.start();
+            p.thread().start();
         }
     }
 
@@ -233,13 +232,13 @@ public final class ProcessorPool {
             return closing ? null : r;
         }
         idleWait.await(() -> current != last || closing, () -> { });
-        p.idleParked = true;
+        p.idleParked(true);
         try {
             while ((r = current) == last && !closing) {
                 LockSupport.park(this);
             }
         } finally {
-            p.idleParked = false;
+            p.idleParked(false);
         }
         Thread.interrupted(); // an interrupt meant for the last run's program is not for the next
         return closing ? null : r;
@@ -272,7 +271,7 @@ public final class ProcessorPool {
      */
     public void close() {
         for (ProcessorImpl p : local) {
-            if (p.thread == Thread.currentThread()) {
+            if (p.thread() == Thread.currentThread()) {
                 throw new IllegalStateException("a program cannot close the machine it runs on (rank " + p.rank + ")");
             }
         }
@@ -302,14 +301,15 @@ public final class ProcessorPool {
         List<String> alive = new ArrayList<>();
         long deadline = System.nanoTime() + JOIN_NANOS;
         for (ProcessorImpl p : local) {
-            if (p.thread == null) {
+            Thread t = p.thread();
+            if (t == null) {
                 continue;
             }
-            LockSupport.unpark(p.thread);
+            LockSupport.unpark(t);
             try {
                 long left = Math.max(1, deadline - System.nanoTime());
-                if (!p.thread.join(java.time.Duration.ofNanos(left))) {
-                    alive.add("rank " + p.rank + " (" + p.thread.getName() + ", " + p.thread.getState() + ")");
+                if (!t.join(java.time.Duration.ofNanos(left))) {
+                    alive.add("rank " + p.rank + " (" + t.getName() + ", " + t.getState() + ")");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
