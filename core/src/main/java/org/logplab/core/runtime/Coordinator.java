@@ -9,7 +9,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.logplab.core.DeadlockException;
-import org.logplab.core.RunResult;
 
 /**
  * Blocking, waking, quiescence, deterministic {@code recvAny} and deadlock detection for one run.
@@ -31,6 +30,8 @@ import org.logplab.core.RunResult;
  *   <li>Otherwise every live processor waits on something that cannot happen: a
  *       {@link DeadlockException} ends the run at once.</li>
  * </ol>
+ * Which message a let-go waiter takes is its {@link RecvAnyChoice}'s; what the processors wait
+ * for, in a deadlock, a cluster snapshot or a timeout report, is read by {@link RankWaits}.
  */
 final class Coordinator {
     private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -184,7 +185,7 @@ final class Coordinator {
         if (modelClock && resolveRecvAny()) {
             return;
         }
-        run.fail(-1, new DeadlockException(waits()));
+        run.fail(-1, new DeadlockException(RankWaits.deadlock(local)));
     }
 
     /**
@@ -232,24 +233,7 @@ final class Coordinator {
             if (running != 0) {
                 return null;
             }
-            List<NodeSnapshot.Rank> ranks = new ArrayList<>(local.length);
-            List<RunResult.InFlight> left = new ArrayList<>();
-            for (ProcessorImpl p : local) {
-                NodeSnapshot.Status status = switch (p.state()) {
-                    case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
-                    case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
-                    case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
-                    case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
-                    default -> throw new IllegalStateException("rank " + p.rank
-                            + " runs while its process is quiescent");
-                };
-                RecvAnyRule.Waiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock
-                        ? p.recvAnyWaiter(run.params) : null;
-                int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer() : -1;
-                ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime(), p.sent(), p.received()));
-                p.leftovers(left::add);
-            }
-            return new NodeSnapshot(ranks, left);
+            return RankWaits.snapshot(local, run.params, modelClock);
         } finally {
             lock.unlock();
         }
@@ -278,47 +262,11 @@ final class Coordinator {
         }
     }
 
-    private List<DeadlockException.Wait> waits() {
-        List<DeadlockException.Wait> waits = new ArrayList<>();
-        for (ProcessorImpl p : local) {
-            switch (p.state()) {
-                case ProcessorImpl.WAIT_RECV ->
-                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer()));
-                case ProcessorImpl.WAIT_ANY ->
-                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
-                case ProcessorImpl.WAIT_SEND ->
-                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.SEND, p.waitPeer()));
-                default -> { }
-            }
-        }
-        return waits;
-    }
-
     /** What each unfinished processor is doing, for a timeout report. */
     String describeUnfinished(int limit) {
         lock.lock();
         try {
-            StringBuilder b = new StringBuilder();
-            int shown = 0;
-            int total = 0;
-            for (ProcessorImpl p : local) {
-                if (p.state() == ProcessorImpl.DONE) {
-                    continue;
-                }
-                total++;
-                if (shown < limit) {
-                    b.append(shown++ == 0 ? "" : "; ").append("rank ").append(p.rank).append(switch (p.state()) {
-                        case ProcessorImpl.WAIT_RECV -> " waits to receive from rank " + p.waitPeer();
-                        case ProcessorImpl.WAIT_ANY -> " waits to receive from any rank";
-                        case ProcessorImpl.WAIT_SEND -> " waits for room to send to rank " + p.waitPeer();
-                        default -> " is running";
-                    });
-                }
-            }
-            if (total > shown) {
-                b.append("; ... and ").append(total - shown).append(" more");
-            }
-            return total + " unfinished: " + b;
+            return RankWaits.describeUnfinished(local, limit);
         } finally {
             lock.unlock();
         }
