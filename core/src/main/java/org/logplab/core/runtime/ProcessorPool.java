@@ -16,9 +16,13 @@ import org.logplab.core.ThreadKind;
 
 /**
  * The processors of a machine that stays up: their threads, channels, clocks and latency
- * histograms, kept between runs and reset for each. This is the runtime behind
- * {@link org.logplab.core.Machine}, which is the API to use; the class is public only so that
- * {@code Machine} can reach it.
+ * histograms, kept between runs and reset for each.
+ *
+ * <p>This is the runtime's entry point for {@link org.logplab.core.Machine} only, which is the API
+ * to use: the one way from the API package into its runtime. Its public members are exactly what
+ * {@code Machine} uses: the constructor, {@link #run}, {@link #config()}, {@link #isClosed()},
+ * {@link #close()} and {@link #toString()}, and {@link #IDLE_SPIN_MICROS}, which {@code Machine}'s
+ * documentation quotes. The rest of the runtime reaches the pool through package-private members.
  *
  * <p><b>Threads.</b> One thread per local processor, started with the first run. Between runs a
  * thread waits for the next: under the wall clock with a core per processor it keeps looking,
