@@ -13,7 +13,7 @@ enum FrameKind {
     DATA(0),
     /** A piece of a longer frame of any kind but this one. */
     CHUNK(1),
-    /** "I am alive", to every peer every {@value ClusterNode#HEARTBEAT_MILLIS} ms. */
+    /** "I am alive", to every peer every {@value PeerLiveness#HEARTBEAT_MILLIS} ms. */
     HEARTBEAT(2),
     /** To node 0: this node's ranks exist. */
     READY(3),

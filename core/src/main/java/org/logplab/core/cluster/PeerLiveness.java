@@ -5,17 +5,23 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * When this node last heard each peer, and which peers have gone silent: a peer heard before and
- * silent for longer than the peer timeout, or never heard within the connect timeout. Times are
- * {@link System#nanoTime()} readings. Used on the transport's one receiving thread.
+ * Whether this node's peers are alive, and when this node next tells them it is: when it last
+ * heard each peer, which peers have gone silent (heard before and silent for longer than the peer
+ * timeout, or never heard within the connect timeout), and when its next heartbeat is due (one
+ * every {@value #HEARTBEAT_MILLIS} ms). Times are {@link System#nanoTime()} readings. Used on the
+ * transport's one receiving thread.
  */
 final class PeerLiveness {
+    /** How often a node tells every peer it is alive, ms; a peer timeout spans at least two. */
+    static final long HEARTBEAT_MILLIS = 100;
+
     private final int self;
     private final long peerTimeoutNanos;
     private final long connectTimeoutNanos;
     private final long sinceNanos;
     private final long[] lastHeard;
     private final boolean[] heard;
+    private long lastBeat;
 
     /**
      * @param self this node, never silent to itself
@@ -37,11 +43,21 @@ final class PeerLiveness {
         heard[node] = true;
     }
 
+    /** Whether this node's next heartbeat is due at {@code nowNanos}; if so, it counts as sent then. */
+    boolean heartbeatDue(long nowNanos) {
+        if (nowNanos - lastBeat < TimeUnit.MILLISECONDS.toNanos(HEARTBEAT_MILLIS)) {
+            return false;
+        }
+        lastBeat = nowNanos;
+        return true;
+    }
+
     /** The peers that are silent at {@code nowNanos}, in node order. */
     List<Integer> silent(long nowNanos) {
         List<Integer> silent = new ArrayList<>();
         for (int i = 0; i < heard.length; i++) {
-            if (i != self && (heard[i] ? nowNanos - lastHeard[i] > peerTimeoutNanos : nowNanos - sinceNanos > connectTimeoutNanos)) {
+            if (i != self && (heard[i] ? nowNanos - lastHeard[i] > peerTimeoutNanos
+                    : nowNanos - sinceNanos > connectTimeoutNanos)) {
                 silent.add(i);
             }
         }
@@ -54,6 +70,27 @@ final class PeerLiveness {
             return "silent for " + TimeUnit.NANOSECONDS.toMillis(nowNanos - lastHeard[node]) + " ms (peer timeout "
                     + TimeUnit.NANOSECONDS.toMillis(peerTimeoutNanos) + " ms)";
         }
-        return "never heard within the connect timeout of " + TimeUnit.NANOSECONDS.toMillis(connectTimeoutNanos) + " ms";
+        return "never heard within the connect timeout of " + TimeUnit.NANOSECONDS.toMillis(connectTimeoutNanos)
+                + " ms";
+    }
+
+    /**
+     * Why this node lost contact at {@code nowNanos}, naming every silent peer with its ranks, or
+     * null if no peer is silent. A long frame that was still coming from a silent peer is dropped
+     * from {@code assembler}, and the words say how much of it had come.
+     */
+    String lostContact(long nowNanos, Partition partition, FrameAssembler assembler) {
+        List<Integer> silent = silent(nowNanos);
+        if (silent.isEmpty()) {
+            return null;
+        }
+        List<String> why = new ArrayList<>();
+        for (int i : silent) {
+            String lost = assembler.discard(i);
+            why.add(partition.describe(i) + " " + why(i, nowNanos)
+                    + (lost == null ? "" : " (" + lost + " from it had come; the frame was discarded)"));
+        }
+        return "lost contact on node " + self + ": " + String.join("; ", why)
+                + "; the process died, stopped answering or never joined";
     }
 }

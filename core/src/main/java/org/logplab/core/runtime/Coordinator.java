@@ -9,8 +9,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.logplab.core.DeadlockException;
-import org.logplab.core.Message;
-import org.logplab.core.RunResult;
 
 /**
  * Blocking, waking, quiescence, deterministic {@code recvAny} and deadlock detection for one run.
@@ -32,6 +30,8 @@ import org.logplab.core.RunResult;
  *   <li>Otherwise every live processor waits on something that cannot happen: a
  *       {@link DeadlockException} ends the run at once.</li>
  * </ol>
+ * Which message a let-go waiter takes is its {@link RecvAnyChoice}'s; what the processors wait
+ * for, in a deadlock, a cluster snapshot or a timeout report, is read by {@link RankWaits}.
  */
 final class Coordinator {
     private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -62,10 +62,7 @@ final class Coordinator {
         lock.lock();
         try {
             p.checkAbort();
-            p.waitPeer = peer;
-            p.waitConsumer = in;
-            p.waitProducer = out;
-            p.state(kind);
+            p.enterWait(kind, peer, in, out);
             if (ready.getAsBoolean()) {
                 p.state(ProcessorImpl.RUNNING);
                 return;
@@ -105,9 +102,9 @@ final class Coordinator {
     /** Under the lock: wakes blocked {@code p} if what it waits for has happened unseen. */
     private boolean wakeIfSatisfiable(ProcessorImpl p) {
         boolean satisfiable = switch (p.state()) {
-            case ProcessorImpl.WAIT_SEND -> p.waitProducer.hasRoom();
-            case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer.peek();
-            case ProcessorImpl.WAIT_ANY -> spinning && p.earliestHead() != null;
+            case ProcessorImpl.WAIT_SEND -> p.waitProducer().hasRoom();
+            case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer().peek();
+            case ProcessorImpl.WAIT_ANY -> spinning && p.anyChoice().earliest() != null;
             default -> false;
         };
         if (satisfiable) {
@@ -121,7 +118,7 @@ final class Coordinator {
         lock.lock();
         try {
             int s = receiver.state();
-            if ((s == ProcessorImpl.WAIT_RECV && receiver.waitPeer == source)
+            if ((s == ProcessorImpl.WAIT_RECV && receiver.waitPeer() == source)
                     || (s == ProcessorImpl.WAIT_ANY && !modelClock)) {
                 wake(receiver);
             }
@@ -134,7 +131,7 @@ final class Coordinator {
     void roomFreed(ProcessorImpl sender, Channel ch) {
         lock.lock();
         try {
-            if (sender.state() == ProcessorImpl.WAIT_SEND && sender.waitProducer.channel == ch) {
+            if (sender.state() == ProcessorImpl.WAIT_SEND && sender.waitProducer().channel == ch) {
                 wake(sender);
             }
         } finally {
@@ -164,7 +161,7 @@ final class Coordinator {
         roomWaiters.remove(p);
         running++;
         p.state(ProcessorImpl.RUNNING);
-        LockSupport.unpark(p.thread);
+        LockSupport.unpark(p.thread());
     }
 
     private void onQuiescent() {
@@ -188,7 +185,7 @@ final class Coordinator {
         if (modelClock && resolveRecvAny()) {
             return;
         }
-        run.fail(-1, new DeadlockException(waits()));
+        run.fail(-1, new DeadlockException(RankWaits.deadlock(local)));
     }
 
     /**
@@ -207,7 +204,7 @@ final class Coordinator {
     private boolean resolveRecvAny() {
         List<RecvAnyRule.Waiter> waiters = new ArrayList<>();
         for (ProcessorImpl w : anyWaiters) {
-            RecvAnyRule.Waiter view = waiterView(w);
+            RecvAnyRule.Waiter view = w.recvAnyWaiter(run.params);
             if (view != null) {
                 waiters.add(view);
             }
@@ -221,27 +218,9 @@ final class Coordinator {
         return true;
     }
 
-    /** Under the lock: {@code w}'s view for {@link RecvAnyRule}, or null if it can only wait. */
-    private RecvAnyRule.Waiter waiterView(ProcessorImpl w) {
-        long o = run.params.o();
-        long latency = run.params.L();
-        ChannelConsumer in = w.earliestHead();
-        if (in != null && in.arrival() <= w.anyDeadline) {
-            long arrival = in.arrival();
-            long action = Math.max(w.clock.receiveReady(), arrival);
-            return new RecvAnyRule.Waiter(w.rank, true, action, action + 2 * o + latency, arrival);
-        }
-        if (w.anyDeadline != Long.MAX_VALUE) {
-            long action = Math.max(w.clock.now(), w.anyDeadline);
-            return new RecvAnyRule.Waiter(w.rank, false, action, action + o + latency, action);
-        }
-        return null;
-    }
-
     /** Under the lock: lets model-clock recvAny waiter {@code w} go, with its earliest message or none. */
     private void letGo(ProcessorImpl w) {
-        ChannelConsumer in = w.earliestHead();
-        w.grant = in != null && in.arrival() <= w.anyDeadline ? in : null;
+        w.anyChoice().grantEarliest();
         wake(w);
     }
 
@@ -254,22 +233,7 @@ final class Coordinator {
             if (running != 0) {
                 return null;
             }
-            List<NodeSnapshot.Rank> ranks = new ArrayList<>(local.length);
-            List<RunResult.InFlight> left = new ArrayList<>();
-            for (ProcessorImpl p : local) {
-                NodeSnapshot.Status status = switch (p.state()) {
-                    case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
-                    case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
-                    case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
-                    case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
-                    default -> throw new IllegalStateException("rank " + p.rank + " runs while its process is quiescent");
-                };
-                RecvAnyRule.Waiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock ? waiterView(p) : null;
-                int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer : -1;
-                ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime, p.sent, p.received));
-                p.leftovers(left::add);
-            }
-            return new NodeSnapshot(ranks, left);
+            return RankWaits.snapshot(local, run.params, modelClock);
         } finally {
             lock.unlock();
         }
@@ -288,7 +252,8 @@ final class Coordinator {
             for (int rank : ranks) {
                 ProcessorImpl w = run.pool.processors[rank];
                 if (w == null || w.state() != ProcessorImpl.WAIT_ANY) {
-                    throw new IllegalStateException("cluster protocol: rank " + rank + " is not waiting in recvAny here");
+                    throw new IllegalStateException("cluster protocol: rank " + rank
+                            + " is not waiting in recvAny here");
                 }
                 letGo(w);
             }
@@ -297,44 +262,11 @@ final class Coordinator {
         }
     }
 
-    private List<DeadlockException.Wait> waits() {
-        List<DeadlockException.Wait> waits = new ArrayList<>();
-        for (ProcessorImpl p : local) {
-            switch (p.state()) {
-                case ProcessorImpl.WAIT_RECV -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer));
-                case ProcessorImpl.WAIT_ANY -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
-                case ProcessorImpl.WAIT_SEND -> waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.SEND, p.waitPeer));
-                default -> { }
-            }
-        }
-        return waits;
-    }
-
     /** What each unfinished processor is doing, for a timeout report. */
     String describeUnfinished(int limit) {
         lock.lock();
         try {
-            StringBuilder b = new StringBuilder();
-            int shown = 0;
-            int total = 0;
-            for (ProcessorImpl p : local) {
-                if (p.state() == ProcessorImpl.DONE) {
-                    continue;
-                }
-                total++;
-                if (shown < limit) {
-                    b.append(shown++ == 0 ? "" : "; ").append("rank ").append(p.rank).append(switch (p.state()) {
-                        case ProcessorImpl.WAIT_RECV -> " waits to receive from rank " + p.waitPeer;
-                        case ProcessorImpl.WAIT_ANY -> " waits to receive from any rank";
-                        case ProcessorImpl.WAIT_SEND -> " waits for room to send to rank " + p.waitPeer;
-                        default -> " is running";
-                    });
-                }
-            }
-            if (total > shown) {
-                b.append("; ... and ").append(total - shown).append(" more");
-            }
-            return total + " unfinished: " + b;
+            return RankWaits.describeUnfinished(local, limit);
         } finally {
             lock.unlock();
         }

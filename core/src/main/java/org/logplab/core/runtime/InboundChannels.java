@@ -10,12 +10,13 @@ import org.agrona.collections.Int2ObjectHashMap;
  * {@value #INDEX_ABOVE} gets an index by source, read under this object's lock. Lookups are
  * rare (each side keeps its last end at hand), so the lock is rarely taken.
  *
- * <p>Thread-safe. Iteration ({@link #count()}, {@link #channels()}) needs no lock: the array and
- * the count are published so that a reader who sees count {@code n} sees the first {@code n}
- * channels.
+ * <p>Thread-safe, but for {@link #consumers()}, which is the receiving side's. Looking at every
+ * channel needs no lock: the array and the count are published so that a reader who sees count
+ * {@code n} sees the first {@code n} channels.
  */
 final class InboundChannels {
     private static final Channel[] NONE = new Channel[0];
+    private static final ChannelConsumer[] NO_CONSUMERS = new ChannelConsumer[0];
     /** Channels searched in order before an index is kept. */
     private static final int INDEX_ABOVE = 8;
 
@@ -23,6 +24,12 @@ final class InboundChannels {
     private volatile int count;
     /** By source, once there are more than {@link #INDEX_ABOVE}; under the lock. */
     private Int2ObjectHashMap<Channel> bySource;
+    /**
+     * The receiving ends of every channel, renewed when a channel is added: a spinning recvAny
+     * scans them millions of times a second, and asking each channel for its end would cost a
+     * call and a check per channel on every scan.
+     */
+    private ChannelConsumer[] consumers = NO_CONSUMERS;
 
     /** How a missing channel is made. */
     @FunctionalInterface
@@ -83,13 +90,21 @@ final class InboundChannels {
         }
     }
 
-    /** How many channels there are. Read it before {@link #channels()}. */
-    int count() {
-        return count;
-    }
-
-    /** The channels; the first {@link #count()} (as read before) are valid. */
-    Channel[] channels() {
-        return channels;
+    /**
+     * The receiving side only (the receiver's thread, or the coordinator or pool while it is blocked
+     * or idle): every channel's receiving end, including channels a sender made since the last call.
+     */
+    ChannelConsumer[] consumers() {
+        ChannelConsumer[] all = consumers;
+        int n = count; // before the array: its first n channels are then valid
+        if (all.length != n) {
+            Channel[] a = channels;
+            all = new ChannelConsumer[n];
+            for (int i = 0; i < n; i++) {
+                all[i] = a[i].consumer();
+            }
+            consumers = all;
+        }
+        return all;
     }
 }

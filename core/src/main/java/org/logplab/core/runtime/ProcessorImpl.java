@@ -4,6 +4,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.function.Consumer;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -13,10 +14,12 @@ import org.logplab.core.RunResult;
 import org.logplab.core.TraceEvent;
 
 /**
- * The runtime's processor: channels, counting, blocking and tracing around a {@link Clock}. It
- * lives as long as its {@link ProcessorPool}: its thread, clock, channels and latency histogram
- * are kept between runs and {@linkplain #reset reset} for each. Every method but those marked
- * for the {@link Coordinator} or the pool runs on the processor's own thread.
+ * The runtime's processor: the {@link Processor} API and its message path (channels, counting,
+ * blocking and tracing around a {@link Clock}). It lives as long as its {@link ProcessorPool}: its
+ * thread, clock, channels and latency histogram are kept between runs and {@linkplain #reset reset}
+ * for each. Which message a {@code recvAny} takes is {@link RecvAnyChoice}'s; what a run left in
+ * the channels, {@link Leftovers}'. Every method but those marked for the {@link Coordinator}, the
+ * {@link Run} or the pool runs on the processor's own thread.
  *
  * <p>The message path does only what the run needs: a clock read when the run is timed (model
  * clock, injected delays, a trace) or the message's latency is sampled; a fence after a send only
@@ -28,27 +31,21 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     static final int WAIT_ANY = 2;
     static final int WAIT_SEND = 3;
     static final int DONE = 4;
-    private static final long POLL_PARK_NANOS = 20_000;
     private static final int FAST_SPINS = 256;
-    private static final ChannelConsumer[] NO_CONSUMERS = new ChannelConsumer[0];
 
     final int rank;
     final ProcessorPool pool;
     private final WaitStates states;
     /** Between runs: whether the thread is parked waiting for the next run (the pool then unparks it). */
-    volatile boolean idleParked;
+    private volatile boolean idleParked;
     /** The rank waited on (receive source or send destination), or -1; under the coordinator's lock. */
-    int waitPeer;
+    private int waitPeer;
     /** The channel a receiver waits on for a message. */
-    ChannelConsumer waitConsumer;
+    private ChannelConsumer waitConsumer;
     /** The channel a sender waits on for room. */
-    ChannelProducer waitProducer;
-    /** Model clock: the channel a recvAny was granted at quiescence. */
-    ChannelConsumer grant;
-    /** Model clock: the latest arrival a waiting recvAny accepts ({@code Long.MAX_VALUE}: no deadline). */
-    long anyDeadline = Long.MAX_VALUE;
+    private ChannelProducer waitProducer;
     /** The thread that runs this processor's programs. */
-    Thread thread;
+    private Thread thread;
     /** The pool's processors by rank (null for other processes' ranks). */
     private final ProcessorImpl[] processors;
     final Clock clock;
@@ -56,22 +53,17 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     private final WallClock wall;
     /** Channels into this processor; created by whichever side needs one first. */
     final InboundChannels inbound = new InboundChannels();
-    /**
-     * The receiving ends of every inbound channel, renewed when a channel is added: a spinning
-     * recvAny scans them millions of times a second, and iterating the map would allocate on
-     * every scan.
-     */
-    private ChannelConsumer[] consumers = NO_CONSUMERS;
-    /** Untimed wall clock: the index in {@link #consumers} served last by {@link #earliestHead()}. */
-    private int turn = -1;
+    private final RecvAnyChoice anyChoice = new RecvAnyChoice(inbound);
+    private final RecvAnyWait anyWait;
+    private final Leftovers leftovers = new Leftovers(inbound);
     private int lastDst = -1;
     private ChannelProducer lastOut;
     private int lastSrc = -1;
     private ChannelConsumer lastIn;
 
     // The current run and what it asks of the message path; set by reset().
-    Run run;
-    Coordinator coordinator;
+    private Run run;
+    private Coordinator coordinator;
     private boolean model;
     /** Whether every message is time-stamped by the clock rules (model clock, injected delays, trace). */
     private boolean timed;
@@ -88,14 +80,12 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     private WaitStrategy messageWait;
     /** Whether waits for a message spin first (a core per processor). */
     private boolean spinFirst;
-    long sent;
-    long received;
-    long finishTime;
-    /** Whether the last look at this processor's channels (the run's totals) found them all empty. */
-    private boolean seenEmpty;
-    /** Whether this processor's thread is in (or about to enter) the current run's program; cleared by that thread. */
-    volatile boolean inRun;
-    List<TraceEvent> trace;
+    private long sent;
+    private long received;
+    private long finishTime;
+    /** Whether this processor's thread is in (or about to enter) the current run's program; cleared by it. */
+    private volatile boolean inRun;
+    private List<TraceEvent> trace;
 
     ProcessorImpl(int rank, ProcessorPool pool) {
         this.rank = rank;
@@ -109,6 +99,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
             this.wall = new WallClock(this);
             this.clock = wall;
         }
+        this.anyWait = new RecvAnyWait(this, anyChoice, wall);
     }
 
     /** {@link #RUNNING}, a wait state, or {@link #DONE}: read by every sender after each send. */
@@ -119,6 +110,110 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     /** Sets the wait state (under the coordinator's lock, or between runs). */
     void state(int value) {
         states.set(rank, value);
+    }
+
+    /**
+     * Coordinator, under its lock, on this processor's thread: it is about to block in wait state
+     * {@code kind} on {@code peer} (or -1), for a message in {@code in} or for room in {@code out}.
+     */
+    void enterWait(int kind, int peer, ChannelConsumer in, ChannelProducer out) {
+        waitPeer = peer;
+        waitConsumer = in;
+        waitProducer = out;
+        state(kind);
+    }
+
+    /** The rank waited on (receive source or send destination), or -1; under the coordinator's lock. */
+    int waitPeer() {
+        return waitPeer;
+    }
+
+    /** The channel the last wait for a message was on, or null; under the coordinator's lock. */
+    ChannelConsumer waitConsumer() {
+        return waitConsumer;
+    }
+
+    /** The channel the last wait for room was on, or null; under the coordinator's lock. */
+    ChannelProducer waitProducer() {
+        return waitProducer;
+    }
+
+    /** Which message a recvAny takes (the coordinator grants it under the model clock). */
+    RecvAnyChoice anyChoice() {
+        return anyChoice;
+    }
+
+    /**
+     * Model clock, the coordinator under its lock while this processor waits in recvAny: its view
+     * for {@link RecvAnyRule}, or null if it can only wait.
+     */
+    RecvAnyRule.Waiter recvAnyWaiter(LogP params) {
+        return anyChoice.waiter(rank, clock.receiveReady(), clock.now(), params);
+    }
+
+    /** The thread that runs this processor's programs, or null before the pool's first run. */
+    Thread thread() {
+        return thread;
+    }
+
+    /**
+     * Pool, before the first run: makes (does not start) this processor's thread, the one its
+     * wake-ups unpark, with {@code factory} (given this processor's own loop to run).
+     */
+    void makeThread(Function<Runnable, Thread> factory) {
+        thread = factory.apply(this);
+    }
+
+    /** The coordinator of the current run. */
+    Coordinator coordinator() {
+        return coordinator;
+    }
+
+    /** Pool, on this processor's thread between runs: whether it is parked waiting for the next run. */
+    void idleParked(boolean parked) {
+        idleParked = parked;
+    }
+
+    /** Pool, starting a run: unparks this processor's thread if it is parked waiting for a run. */
+    void unparkIfIdle() {
+        if (idleParked) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** Whether this processor's thread is in (or about to enter) the current run's program. */
+    boolean inRun() {
+        return inRun;
+    }
+
+    /** Run, on this processor's thread: its program returned now; records the finish time. */
+    void programReturned() {
+        finishTime = clock.now();
+    }
+
+    /** Run, on this processor's thread: it has left the run's program (returned or failed). */
+    void leftRun() {
+        inRun = false;
+    }
+
+    /** When the program returned, in clock units (0 if it did not). */
+    long finishTime() {
+        return finishTime;
+    }
+
+    /** Messages sent in the current run. */
+    long sent() {
+        return sent;
+    }
+
+    /** Messages received in the current run. */
+    long received() {
+        return received;
+    }
+
+    /** The current run's trace events, or null if it is not traced. */
+    List<TraceEvent> trace() {
+        return trace;
     }
 
     /** Pool, between runs (this processor's thread is idle): prepares for {@code r}. */
@@ -141,11 +236,11 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         waitPeer = -1;
         waitConsumer = null;
         waitProducer = null;
-        grant = null;
-        anyDeadline = Long.MAX_VALUE;
+        anyChoice.reset(timed);
+        anyWait.reset(r);
         state(RUNNING);
         inRun = true;
-        seenEmpty = false;
+        leftovers.reset();
     }
 
     /** This processor's thread: starts the wall clock at the run's time zero. */
@@ -190,8 +285,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         if (bytes < 0) {
             throw new IllegalArgumentException("message size must not be negative, got " + bytes + " bytes");
         }
-        send(dst, tag, SlotRing.OBJECT, SlotRing.objectValue(bytes, checkOwnership ? OwnershipCheck.fingerprint(payload) : 0),
-                payload, bytes);
+        int fingerprint = checkOwnership ? OwnershipCheck.fingerprint(payload) : 0;
+        send(dst, tag, SlotRing.OBJECT, SlotRing.objectValue(bytes, fingerprint), payload, bytes);
     }
 
     @Override
@@ -226,7 +321,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     }
 
     /** A send that reads the clock: timed runs, sampled messages, remote destinations. */
-    private void sendStamped(ProcessorImpl receiver, int dst, int tag, int kind, long value, Object payload, int bytes) {
+    private void sendStamped(ProcessorImpl receiver, int dst, int tag, int kind, long value, Object payload,
+                             int bytes) {
         boolean sampled = sampleLatency && (sent & sampleMask) == 0;
         long start;
         long arrival;
@@ -284,7 +380,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         if (m.tag() == tag && (m.payload() instanceof Long || m.payload() instanceof Integer)) {
             return ((Number) m.payload()).longValue();
         }
-        throw new IllegalStateException("expected a long tagged " + tag + " from rank " + src + ", got " + describe(m));
+        throw new IllegalStateException("expected a long tagged " + tag + " from rank " + src + ", got "
+                + describe(m));
     }
 
     @Override
@@ -299,7 +396,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         if (m.tag() == tag && (m.payload() instanceof Double || m.payload() instanceof Float)) {
             return ((Number) m.payload()).doubleValue();
         }
-        throw new IllegalStateException("expected a double tagged " + tag + " from rank " + src + ", got " + describe(m));
+        throw new IllegalStateException("expected a double tagged " + tag + " from rank " + src + ", got "
+                + describe(m));
     }
 
     @Override
@@ -329,12 +427,13 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     }
 
     private static String describe(Message m) {
-        return "tag " + m.tag() + " with " + (m.payload() == null ? "no payload" : "a " + m.payload().getClass().getSimpleName());
+        return "tag " + m.tag() + " with "
+                + (m.payload() == null ? "no payload" : "a " + m.payload().getClass().getSimpleName());
     }
 
     @Override
     public Message recvAny() {
-        ChannelConsumer in = model ? grantedChannel() : earliestDelivered();
+        ChannelConsumer in = model ? anyWait.granted(Long.MAX_VALUE) : anyWait.delivered();
         in.peek();
         return take(in);
     }
@@ -342,7 +441,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     @Override
     public Message recvAnyBy(long deadline) {
         // The wall clock returns null only once the deadline has passed: no idling left to do.
-        ChannelConsumer in = model ? grantedChannelBy(deadline) : earliestDeliveredBy(deadline);
+        ChannelConsumer in = model ? anyWait.granted(deadline) : anyWait.deliveredBy(deadline);
         if (in == null) {
             if (model) {
                 clock.idleUntil(deadline);
@@ -362,7 +461,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         if (model) {
             return recvAnyBy(clock.now());
         }
-        ChannelConsumer in = earliestHead();
+        ChannelConsumer in = anyChoice.earliest();
         if (in == null || (timed && in.arrival() > clock.now())) {
             return null;
         }
@@ -391,7 +490,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     private Message take(ChannelConsumer in) {
         int kind = in.kind();
         Object payload = kind == SlotRing.OBJECT ? in.payload() : payloadOf(kind, in.value(), null);
-        Message m = new Message(in.channel.source, in.tag(), payload, in.bytes(), in.sendStart(timed), in.arrival(timed));
+        Message m = new Message(in.channel.source, in.tag(), payload, in.bytes(), in.sendStart(timed),
+                in.arrival(timed));
         if (checkOwnership && kind == SlotRing.OBJECT) {
             OwnershipCheck.verify(in.channel.source, rank, in.tag(), in.payload(), in.fingerprint());
         }
@@ -446,141 +546,16 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         };
     }
 
-    /** Model clock: the coordinator decides which message a recvAny takes, at quiescence. */
-    private ChannelConsumer grantedChannel() {
-        grant = null;
-        coordinator.block(this, WAIT_ANY, -1, null, null, () -> false);
-        ChannelConsumer in = grant;
-        grant = null;
-        return in;
-    }
-
-    /** Model clock: as {@link #grantedChannel()}, or null when no message arrives by {@code deadline}. */
-    private ChannelConsumer grantedChannelBy(long deadline) {
-        grant = null;
-        anyDeadline = deadline;
-        try {
-            coordinator.block(this, WAIT_ANY, -1, null, null, () -> false);
-        } finally {
-            anyDeadline = Long.MAX_VALUE;
-        }
-        ChannelConsumer in = grant;
-        grant = null;
-        return in;
-    }
-
-    /**
-     * Wall clock: the queued message with the earliest arrival if that is by {@code deadline} (after
-     * waiting for it to arrive), else null once {@code deadline} has passed with none.
-     */
-    private ChannelConsumer earliestDeliveredBy(long deadline) {
-        for (int spins = 1; ; spins++) {
-            ChannelConsumer best = earliestHead();
-            if (best != null && best.arrival(timed) <= deadline) {
-                wall.waitUntil(best.arrival(timed));
-                return earliestHead();
-            }
-            long now = clock.now();
-            if (now >= deadline) {
-                return null;
-            }
-            // A message may be queued at any moment: look again every few microseconds, parking
-            // between looks unless the run spins (parking costs a wake-up of tens of us here).
-            if (pool.spinning || deadline - now < WaitStrategy.PARK_ABOVE_NANOS) {
-                Thread.onSpinWait();
-                if ((spins & 1023) == 0) {
-                    checkAbort();
-                }
-            } else {
-                LockSupport.parkNanos(POLL_PARK_NANOS);
-                checkAbort();
-            }
-        }
-    }
-
-    /** Wall clock: the message with the earliest arrival, waiting for one if none is queued. */
-    private ChannelConsumer earliestDelivered() {
-        ChannelConsumer best = earliestHead();
-        if (best == null && messageWait.await(() -> earliestHead() != null, this)) {
-            best = earliestHead();
-        }
-        while (best == null) {
-            coordinator.block(this, WAIT_ANY, -1, null, null, () -> earliestHead() != null);
-            best = earliestHead();
-        }
-        // Wait until it arrives, then take whichever queued message arrived first by then.
-        wall.waitUntil(best.arrival(timed));
-        return earliestHead();
-    }
-
     /** Reports each inbound channel that still holds messages (at the end of a run, or at quiescence). */
     void leftovers(Consumer<RunResult.InFlight> sink) {
-        boolean any = false;
-        for (ChannelConsumer in : currentConsumers()) {
-            int left = in.size();
-            if (left > 0) {
-                sink.accept(new RunResult.InFlight(in.channel.source, in.channel.destination, left));
-                any = true;
-            }
-        }
-        seenEmpty = !any;
+        leftovers.report(sink);
     }
 
     /** Pool, between runs: discards every message left in this processor's channels. */
     void discardLeftovers() {
-        if (seenEmpty) {
-            return; // the run's totals found none, and no thread has sent since
+        if (leftovers.discard()) {
+            anyChoice.restartTurns();
         }
-        for (ChannelConsumer in : currentConsumers()) {
-            in.discardAll();
-            in.channel.senderWaiting = false;
-        }
-        turn = -1;
-    }
-
-    /**
-     * The channel whose head message has the smallest (arrival, source), or null if all are
-     * empty. Messages that were not time-stamped (an untimed wall-clock run) count as arrived at
-     * {@link Message#UNSTAMPED}; among those the channels take turns, starting after the last one
-     * served, so that no sender is starved.
-     */
-    ChannelConsumer earliestHead() {
-        ChannelConsumer[] all = currentConsumers();
-        int n = all.length;
-        ChannelConsumer best = null;
-        long bestArrival = Long.MAX_VALUE;
-        int first = timed || n == 0 ? 0 : (turn + 1) % n;
-        for (int k = 0; k < n; k++) {
-            int i = first + k < n ? first + k : first + k - n;
-            ChannelConsumer in = all[i];
-            if (in.peek()) {
-                long arrival = in.arrival(timed);
-                if (arrival < bestArrival || (timed && arrival == bestArrival && in.channel.source < best.channel.source)) {
-                    best = in;
-                    bestArrival = arrival;
-                    if (!timed && arrival == Message.UNSTAMPED) {
-                        turn = i;
-                        break;
-                    }
-                }
-            }
-        }
-        return best;
-    }
-
-    /** Every inbound channel's receiving end, including channels a sender made since the last look. */
-    private ChannelConsumer[] currentConsumers() {
-        ChannelConsumer[] all = consumers;
-        int n = inbound.count();
-        if (all.length != n) {
-            Channel[] channels = inbound.channels();
-            all = new ChannelConsumer[n];
-            for (int i = 0; i < n; i++) {
-                all[i] = channels[i].consumer();
-            }
-            consumers = all;
-        }
-        return all;
     }
 
     private void awaitMessage(ChannelConsumer in) {

@@ -16,9 +16,13 @@ import org.logplab.core.ThreadKind;
 
 /**
  * The processors of a machine that stays up: their threads, channels, clocks and latency
- * histograms, kept between runs and reset for each. This is the runtime behind
- * {@link org.logplab.core.Machine}, which is the API to use; the class is public only so that
- * {@code Machine} can reach it.
+ * histograms, kept between runs and reset for each.
+ *
+ * <p>This is the runtime's entry point for {@link org.logplab.core.Machine} only, which is the API
+ * to use: the one way from the API package into its runtime. Its public members are exactly what
+ * {@code Machine} uses: the constructor, {@link #run}, {@link #config()}, {@link #isClosed()},
+ * {@link #close()} and {@link #toString()}, and {@link #IDLE_SPIN_MICROS}, which {@code Machine}'s
+ * documentation quotes. The rest of the runtime reaches the pool through package-private members.
  *
  * <p><b>Threads.</b> One thread per local processor, started with the first run. Between runs a
  * thread waits for the next: under the wall clock with a core per processor it keeps looking,
@@ -75,7 +79,8 @@ public final class ProcessorPool {
     ProcessorPool(RunConfig config, RestOfCluster outside, int first, int count, boolean oneShot) {
         int p = config.params().P();
         if (first < 0 || count < 1 || first + count > p) {
-            throw new IllegalArgumentException("local ranks " + first + ".." + (first + count - 1) + " are not within 0.." + (p - 1));
+            throw new IllegalArgumentException("local ranks " + first + ".." + (first + count - 1)
+                    + " are not within 0.." + (p - 1));
         }
         this.config = config;
         this.outside = outside;
@@ -161,9 +166,7 @@ public final class ProcessorPool {
             startThreads();
         } else {
             for (ProcessorImpl p : local) {
-                if (p.idleParked) {
-                    LockSupport.unpark(p.thread);
-                }
+                p.unparkIfIdle();
             }
         }
     }
@@ -204,10 +207,10 @@ public final class ProcessorPool {
                 ? (named ? Thread.ofVirtual().name("logp-" + id + "-", 0) : Thread.ofVirtual())
                 : Thread.ofPlatform().daemon(true).name("logp-" + id + "-", 0);
         for (ProcessorImpl p : local) {
-            p.thread = builder.unstarted(p);
+            p.makeThread(builder::unstarted);
         }
         for (ProcessorImpl p : local) {
-            p.thread.start();
+            p.thread().start();
         }
     }
 
@@ -233,13 +236,13 @@ public final class ProcessorPool {
             return closing ? null : r;
         }
         idleWait.await(() -> current != last || closing, () -> { });
-        p.idleParked = true;
+        p.idleParked(true);
         try {
             while ((r = current) == last && !closing) {
                 LockSupport.park(this);
             }
         } finally {
-            p.idleParked = false;
+            p.idleParked(false);
         }
         Thread.interrupted(); // an interrupt meant for the last run's program is not for the next
         return closing ? null : r;
@@ -272,7 +275,7 @@ public final class ProcessorPool {
      */
     public void close() {
         for (ProcessorImpl p : local) {
-            if (p.thread == Thread.currentThread()) {
+            if (p.thread() == Thread.currentThread()) {
                 throw new IllegalStateException("a program cannot close the machine it runs on (rank " + p.rank + ")");
             }
         }
@@ -302,14 +305,15 @@ public final class ProcessorPool {
         List<String> alive = new ArrayList<>();
         long deadline = System.nanoTime() + JOIN_NANOS;
         for (ProcessorImpl p : local) {
-            if (p.thread == null) {
+            Thread t = p.thread();
+            if (t == null) {
                 continue;
             }
-            LockSupport.unpark(p.thread);
+            LockSupport.unpark(t);
             try {
                 long left = Math.max(1, deadline - System.nanoTime());
-                if (!p.thread.join(java.time.Duration.ofNanos(left))) {
-                    alive.add("rank " + p.rank + " (" + p.thread.getName() + ", " + p.thread.getState() + ")");
+                if (!t.join(java.time.Duration.ofNanos(left))) {
+                    alive.add("rank " + p.rank + " (" + t.getName() + ", " + t.getState() + ")");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

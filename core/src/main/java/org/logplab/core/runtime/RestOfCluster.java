@@ -46,7 +46,7 @@ interface RestOfCluster {
         public Totals totals(Run run) {
             RankTotals totals = new RankTotals(run.pool.processors.length);
             for (ProcessorImpl p : run.pool.local) {
-                totals.rank(p.rank, p.finishTime, p.sent, p.received);
+                totals.rank(p.rank, p.finishTime(), p.sent(), p.received());
                 p.leftovers(totals::left);
             }
             totals.checkConservation("");

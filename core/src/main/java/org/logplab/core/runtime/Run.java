@@ -77,7 +77,8 @@ final class Run {
         this.model = config.clock() == ClockKind.MODEL;
         this.timed = model || config.trace() || params.L() > 0 || params.o() > 0 || params.g() > 0 || params.G() > 0;
         this.latencyEvery = config.latency().every();
-        this.messageWait = pool.spinning ? WaitStrategy.spinningThenYielding(SPIN_NANOS, YIELD_NANOS) : outside.messageWait();
+        this.messageWait = pool.spinning ? WaitStrategy.spinningThenYielding(SPIN_NANOS, YIELD_NANOS)
+                : outside.messageWait();
         this.coordinator = new Coordinator(this, pool.local, pool.spinning, model);
         this.inRun = new AtomicInteger(pool.local.length);
     }
@@ -90,14 +91,14 @@ final class Run {
                 p.startClock(baseNanos);
             }
             program.run(p);
-            p.finishTime = p.clock.now();
+            p.programReturned();
             coordinator.finish(p);
         } catch (RunAborted aborted) {
             // another rank's failure ended the run; that failure is reported
         } catch (Throwable t) {
             fail(p.rank, t);
         } finally {
-            p.inRun = false;
+            p.leftRun();
             if (inRun.decrementAndGet() == 0) {
                 LockSupport.unpark(waiter);
             }
@@ -137,7 +138,7 @@ final class Run {
         gateOpen = true;
         if (!pool.spinning) {
             for (ProcessorImpl p : pool.local) {
-                LockSupport.unpark(p.thread);
+                LockSupport.unpark(p.thread());
             }
         }
     }
@@ -211,13 +212,13 @@ final class Run {
         }
         List<Integer> stuck = new ArrayList<>();
         for (ProcessorImpl p : pool.local) {
-            if (p.inRun) {
-                p.thread.interrupt();
+            if (p.inRun()) {
+                p.thread().interrupt();
             }
         }
         LockSupport.parkNanos(this, 100_000_000);
         for (ProcessorImpl p : pool.local) {
-            if (p.inRun) {
+            if (p.inRun()) {
                 stuck.add(p.rank);
             }
         }
@@ -225,7 +226,8 @@ final class Run {
             return;
         }
         RunFailedException f = failure.get();
-        String why = (f == null ? "run failed" : f.getMessage()) + "; ranks " + stuck.subList(0, Math.min(stuck.size(), 12))
+        String why = (f == null ? "run failed" : f.getMessage()) + "; ranks "
+                + stuck.subList(0, Math.min(stuck.size(), 12))
                 + (stuck.size() > 12 ? " ..." : "") + " did not stop (stuck in program code)";
         pool.broken(why);
         throw new RunFailedException(f == null ? -1 : f.rank(), why, f);
@@ -234,7 +236,7 @@ final class Run {
     private List<TraceEvent> traceEvents() {
         List<TraceEvent> events = new ArrayList<>();
         for (ProcessorImpl p : pool.local) {
-            events.addAll(p.trace);
+            events.addAll(p.trace());
         }
         return events;
     }
@@ -246,8 +248,9 @@ final class Run {
         if (failure.compareAndSet(null, f)) {
             aborted = true;
             for (ProcessorImpl p : pool.local) {
-                if (p.thread != null) {
-                    LockSupport.unpark(p.thread);
+                Thread t = p.thread();
+                if (t != null) {
+                    LockSupport.unpark(t);
                 }
             }
             LockSupport.unpark(waiter);
@@ -294,7 +297,8 @@ final class Run {
 
     @Override
     public String toString() {
-        return "run of " + program + " on " + params + (config.threads() == ThreadKind.VIRTUAL ? " (virtual threads)" : "");
+        return "run of " + program + " on " + params
+                + (config.threads() == ThreadKind.VIRTUAL ? " (virtual threads)" : "");
     }
 
 }

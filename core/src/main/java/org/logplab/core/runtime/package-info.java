@@ -1,13 +1,11 @@
 /**
- * The runtime behind {@link org.logplab.core.Machine}: a pool of processors, one thread each,
- * kept between runs ({@link org.logplab.core.runtime.ProcessorPool}); a bounded lock-free
- * single-producer single-consumer channel per ordered pair of processors; per-processor clocks
- * that apply the LogP rules exactly (model clock, integer model units) or inject them into real
- * time (wall clock, nanoseconds); and a coordinator that blocks and wakes processors, resolves
- * {@code recvAny} deterministically under the model clock and detects deadlocks. Programs use
- * {@code Machine}, not this package; its other public types ({@link org.logplab.core.runtime.NodeRun},
- * {@link org.logplab.core.runtime.RemoteRanks}, {@link org.logplab.core.runtime.NodeSnapshot},
- * {@link org.logplab.core.runtime.RankTotals}, {@link org.logplab.core.runtime.RecvAnyRule}) are
- * what the cluster layer drives to split one run over several processes.
+ * The runtime behind {@link org.logplab.core.Machine}: one thread per processor
+ * ({@code ProcessorImpl}, the {@link org.logplab.core.Processor} API and its message path),
+ * lock-free single-producer single-consumer channels between each pair, a clock per processor
+ * (model units or nanoseconds), and a {@code Coordinator} per run that blocks and wakes processors,
+ * resolves model-clock {@code recvAny} at quiescence ({@link org.logplab.core.runtime.RecvAnyRule},
+ * {@code RecvAnyChoice}) and detects deadlocks. {@link org.logplab.core.runtime.ProcessorPool} is
+ * the entry point for {@code Machine} only; {@link org.logplab.core.runtime.NodeRun} is a cluster
+ * node's share of a run, driven by the {@code org.logplab.core.cluster} package.
  */
 package org.logplab.core.runtime;

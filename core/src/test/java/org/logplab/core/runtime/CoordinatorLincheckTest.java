@@ -50,14 +50,14 @@ class CoordinatorLincheckTest {
         ProcessorPool pool = new ProcessorPool(RunConfig.builder(params).latency(LatencySampling.OFF).build(), false);
         Run run = pool.prepare(params, program);
         for (ProcessorImpl p : pool.local) {
-            p.thread = new Thread(new Execute(run, p));
+            p.makeThread(loop -> new Thread(new Execute(run, p)));
         }
         for (ProcessorImpl p : pool.local) {
-            p.thread.start();
+            p.thread().start();
         }
         for (ProcessorImpl p : pool.local) {
             try {
-                p.thread.join();
+                p.thread().join();
             } catch (InterruptedException e) {
                 throw new AssertionError(e);
             }
@@ -119,7 +119,7 @@ class CoordinatorLincheckTest {
         private static void awaitCheckingFirst(ProcessorImpl p) {
             ChannelConsumer in = p.pool.channel(0, p.rank).consumer();
             while (!in.peek()) {
-                p.coordinator.block(p, ProcessorImpl.WAIT_RECV, 0, in, null, () -> false);
+                p.coordinator().block(p, ProcessorImpl.WAIT_RECV, 0, in, null, () -> false);
             }
         }
 

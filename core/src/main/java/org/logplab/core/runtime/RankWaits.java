@@ -1,0 +1,90 @@
+package org.logplab.core.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.logplab.core.DeadlockException;
+import org.logplab.core.LogP;
+import org.logplab.core.RunResult;
+
+/**
+ * What one process's processors are waiting for, read from their wait states under the
+ * {@link Coordinator}'s lock: the waits a {@link DeadlockException} lists, the {@link NodeSnapshot}
+ * of a quiescent process for the cluster's coordinator, and a timed-out run's report in words.
+ * Stateless; each method is called under the coordinator's lock.
+ */
+final class RankWaits {
+    private RankWaits() {
+    }
+
+    /** The waits of every blocked processor of {@code local}, in rank order (a deadlock's description). */
+    static List<DeadlockException.Wait> deadlock(ProcessorImpl[] local) {
+        List<DeadlockException.Wait> waits = new ArrayList<>();
+        for (ProcessorImpl p : local) {
+            switch (p.state()) {
+                case ProcessorImpl.WAIT_RECV ->
+                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer()));
+                case ProcessorImpl.WAIT_ANY ->
+                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
+                case ProcessorImpl.WAIT_SEND ->
+                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.SEND, p.waitPeer()));
+                default -> { }
+            }
+        }
+        return waits;
+    }
+
+    /**
+     * The state of {@code local}, every one of which is blocked or done (see {@link NodeSnapshot}).
+     *
+     * @param params the run's parameters, for a model-clock recvAny waiter's view
+     * @param modelClock whether recvAny waiters are resolved by the model clock's rule (else they have no view)
+     * @throws IllegalStateException if one of them is running
+     */
+    static NodeSnapshot snapshot(ProcessorImpl[] local, LogP params, boolean modelClock) {
+        List<NodeSnapshot.Rank> ranks = new ArrayList<>(local.length);
+        List<RunResult.InFlight> left = new ArrayList<>();
+        for (ProcessorImpl p : local) {
+            NodeSnapshot.Status status = switch (p.state()) {
+                case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
+                case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
+                case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
+                case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
+                default -> throw new IllegalStateException("rank " + p.rank + " runs while its process is quiescent");
+            };
+            RecvAnyRule.Waiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock
+                    ? p.recvAnyWaiter(params) : null;
+            int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer() : -1;
+            ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime(), p.sent(), p.received()));
+            p.leftovers(left::add);
+        }
+        return new NodeSnapshot(ranks, left);
+    }
+
+    /**
+     * What each unfinished processor of {@code local} is doing, the first {@code limit} of them
+     * named: "2 unfinished: rank 0 waits to receive from rank 1; rank 1 is running".
+     */
+    static String describeUnfinished(ProcessorImpl[] local, int limit) {
+        StringBuilder b = new StringBuilder();
+        int shown = 0;
+        int total = 0;
+        for (ProcessorImpl p : local) {
+            if (p.state() == ProcessorImpl.DONE) {
+                continue;
+            }
+            total++;
+            if (shown < limit) {
+                b.append(shown++ == 0 ? "" : "; ").append("rank ").append(p.rank).append(switch (p.state()) {
+                    case ProcessorImpl.WAIT_RECV -> " waits to receive from rank " + p.waitPeer();
+                    case ProcessorImpl.WAIT_ANY -> " waits to receive from any rank";
+                    case ProcessorImpl.WAIT_SEND -> " waits for room to send to rank " + p.waitPeer();
+                    default -> " is running";
+                });
+            }
+        }
+        if (total > shown) {
+            b.append("; ... and ").append(total - shown).append(" more");
+        }
+        return total + " unfinished: " + b;
+    }
+}
