@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.logplab.bench.limits.JvmHeap;
-import org.logplab.bench.limits.NodeHeap;
 import org.logplab.bench.output.Cells;
 import org.logplab.core.cluster.Partition;
 

@@ -1,7 +1,7 @@
-package org.logplab.bench.limits;
+package org.logplab.bench.cluster;
 
 import java.util.Locale;
-import org.logplab.bench.cluster.ClusterJob;
+import org.logplab.bench.limits.ProcessorHeap;
 import org.logplab.core.cluster.Partition;
 
 /**

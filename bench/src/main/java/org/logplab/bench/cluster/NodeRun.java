@@ -8,7 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
 import org.logplab.bench.limits.JvmHeap;
-import org.logplab.bench.limits.NodeHeap;
 import org.logplab.core.Program;
 import org.logplab.core.cluster.Partition;
 import org.logplab.net.AeronNode;
