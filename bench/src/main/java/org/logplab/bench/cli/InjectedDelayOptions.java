@@ -1,6 +1,7 @@
 package org.logplab.bench.cli;
 
 import org.logplab.core.LogP;
+import org.logplab.net.AeronPingPong;
 import picocli.CommandLine.Option;
 
 /**
@@ -10,16 +11,20 @@ import picocli.CommandLine.Option;
  */
 final class InjectedDelayOptions {
 
-    @Option(names = "--L", converter = DurationNanosConverter.Delay.class, description = "Injected latency (e.g. 50us; default 0).")
+    @Option(names = "--L", converter = DurationNanosConverter.Delay.class,
+            description = "Injected latency (e.g. 50us; default 0).")
     long latency;
 
-    @Option(names = "--o", converter = DurationNanosConverter.Delay.class, description = "Injected overhead (e.g. 10us; default 0).")
+    @Option(names = "--o", converter = DurationNanosConverter.Delay.class,
+            description = "Injected overhead (e.g. 10us; default 0).")
     long overhead;
 
-    @Option(names = "--g", converter = DurationNanosConverter.Delay.class, description = "Injected gap (e.g. 20us; default 0).")
+    @Option(names = "--g", converter = DurationNanosConverter.Delay.class,
+            description = "Injected gap (e.g. 20us; default 0).")
     long gap;
 
-    @Option(names = "--G", converter = DurationNanosConverter.Delay.class, description = "Injected gap per byte (default 0).")
+    @Option(names = "--G", converter = DurationNanosConverter.Delay.class,
+            description = "Injected gap per byte (default 0).")
     long gapPerByte;
 
     /** The parameters for {@code processors} processors, in ns. */
@@ -30,5 +35,18 @@ final class InjectedDelayOptions {
     /** Whether anything is injected. */
     boolean any() {
         return latency > 0 || overhead > 0 || gap > 0 || gapPerByte > 0;
+    }
+
+    /**
+     * The Aeron medium of {@code transport} ({@code aeron-ipc} or {@code aeron-udp}); refuses
+     * another transport, and injected delays, which only the in-process runtime takes.
+     */
+    AeronPingPong.Medium aeronMedium(String transport) {
+        AeronPingPong.Medium medium = AeronPingPong.Medium.parse(transport);
+        if (any()) {
+            throw new IllegalArgumentException("--L --o --g --G inject delays into the in-process runtime only, not"
+                    + " into " + transport);
+        }
+        return medium;
     }
 }

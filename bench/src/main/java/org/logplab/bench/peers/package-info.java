@@ -13,5 +13,9 @@
  * ({@code fftw_peer.c}) and returns, for each size N = 2^k, the time of one 1-D complex forward
  * FFT of N points (in place, {@code FFTW_MEASURE}, one thread) in nanoseconds per transform, and
  * the GFLOP/s it makes (5 N log2 N flops), after checking FFTW's output against a naive DFT.
+ *
+ * <p>{@link org.logplab.bench.peers.MpiRound} is one round of the Open MPI peer in an alternating
+ * comparison ({@code logplab versus}): the operations asked, their figures in that order, and a
+ * note saying why when the peer is missing or fails.
  */
 package org.logplab.bench.peers;
