@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.logplab.balance.Topology;
 import org.logplab.balance.policy.Policies;
-import org.logplab.bench.experiment.BalanceRuns;
+import org.logplab.bench.experiment.balance.BalanceRuns;
 import org.logplab.core.ClockKind;
 import picocli.CommandLine.Option;
 

@@ -2,9 +2,9 @@ package org.logplab.bench.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.logplab.bench.experiment.CollectiveRuns;
 import org.logplab.bench.experiment.LatencyFigures;
 import org.logplab.bench.experiment.WallTolerance;
+import org.logplab.bench.experiment.collective.CollectiveRuns;
 import org.logplab.bench.output.Cells;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;

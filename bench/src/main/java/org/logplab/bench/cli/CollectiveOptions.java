@@ -3,7 +3,7 @@ package org.logplab.bench.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.logplab.bench.experiment.CollectiveRuns;
+import org.logplab.bench.experiment.collective.CollectiveRuns;
 import org.logplab.bench.limits.OutputPaths;
 import org.logplab.core.collective.Group;
 import picocli.CommandLine.Option;

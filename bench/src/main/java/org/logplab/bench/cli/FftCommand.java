@@ -1,10 +1,10 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import org.logplab.bench.experiment.FftEngine;
-import org.logplab.bench.experiment.FftModelRuns;
-import org.logplab.bench.experiment.FftSweep;
-import org.logplab.bench.experiment.FftSweepCost;
+import org.logplab.bench.experiment.fft.FftEngine;
+import org.logplab.bench.experiment.fft.FftModelRuns;
+import org.logplab.bench.experiment.fft.FftSweep;
+import org.logplab.bench.experiment.fft.FftSweepCost;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Progress;
 import org.logplab.bench.report.FftText;

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
-import org.logplab.bench.experiment.FftEngine;
-import org.logplab.bench.experiment.FftModelRuns;
-import org.logplab.bench.experiment.FftSweep;
+import org.logplab.bench.experiment.fft.FftEngine;
+import org.logplab.bench.experiment.fft.FftModelRuns;
+import org.logplab.bench.experiment.fft.FftSweep;
 import org.logplab.core.LogP;
 import picocli.CommandLine.Option;
 

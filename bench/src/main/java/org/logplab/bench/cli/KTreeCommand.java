@@ -1,7 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import org.logplab.bench.experiment.RoundModelRows;
+import org.logplab.bench.experiment.collective.RoundModelRows;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Row;

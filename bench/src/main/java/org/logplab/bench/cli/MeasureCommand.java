@@ -1,12 +1,12 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import org.logplab.bench.experiment.AeronPeer;
-import org.logplab.bench.experiment.HostPrtt;
-import org.logplab.bench.experiment.PeerLinkException;
-import org.logplab.bench.experiment.PrttCost;
-import org.logplab.bench.experiment.PrttRows;
-import org.logplab.bench.experiment.TransportPrtt;
+import org.logplab.bench.experiment.measure.AeronPeer;
+import org.logplab.bench.experiment.measure.HostPrtt;
+import org.logplab.bench.experiment.measure.PeerLinkException;
+import org.logplab.bench.experiment.measure.PrttCost;
+import org.logplab.bench.experiment.measure.PrttRows;
+import org.logplab.bench.experiment.measure.TransportPrtt;
 import org.logplab.bench.output.Progress;
 import org.logplab.net.AeronPingPong;
 import picocli.CommandLine.Command;

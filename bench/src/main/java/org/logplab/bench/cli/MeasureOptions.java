@@ -1,9 +1,9 @@
 package org.logplab.bench.cli;
 
 import java.time.Duration;
-import org.logplab.bench.experiment.AeronPeer;
-import org.logplab.bench.experiment.PingPongSweep;
-import org.logplab.bench.experiment.PrttSettings;
+import org.logplab.bench.experiment.measure.AeronPeer;
+import org.logplab.bench.experiment.measure.PingPongSweep;
+import org.logplab.bench.experiment.measure.PrttSettings;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.output.Cells;
 import org.logplab.net.PeerAddress;

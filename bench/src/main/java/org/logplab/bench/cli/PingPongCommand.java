@@ -1,7 +1,7 @@
 package org.logplab.bench.cli;
 
-import org.logplab.bench.experiment.PingPongRows;
-import org.logplab.bench.experiment.PingPongSweep;
+import org.logplab.bench.experiment.measure.PingPongRows;
+import org.logplab.bench.experiment.measure.PingPongSweep;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.output.Progress;
 import org.logplab.net.AeronPingPong;

@@ -1,7 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import org.logplab.bench.experiment.PingPongSweep;
+import org.logplab.bench.experiment.measure.PingPongSweep;
 import picocli.CommandLine.Option;
 
 /** The options of {@code logplab pingpong}: the message sizes, the round trips per size and the transport. */

@@ -1,7 +1,7 @@
 package org.logplab.bench.cli;
 
-import org.logplab.bench.experiment.ScaleRows;
-import org.logplab.bench.experiment.ScaleSweep;
+import org.logplab.bench.experiment.collective.ScaleRows;
+import org.logplab.bench.experiment.collective.ScaleSweep;
 import org.logplab.bench.limits.ProcessorHeap;
 import org.logplab.bench.output.Output;
 import picocli.CommandLine.Command;

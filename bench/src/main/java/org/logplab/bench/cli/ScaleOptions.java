@@ -1,7 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
-import org.logplab.bench.experiment.ScaleSweep;
+import org.logplab.bench.experiment.collective.ScaleSweep;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.output.Cells;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package org.logplab.bench.cli;
 
-import org.logplab.bench.experiment.StreamLayoutRows;
-import org.logplab.bench.experiment.StreamLayoutRuns;
+import org.logplab.bench.experiment.measure.StreamLayoutRows;
+import org.logplab.bench.experiment.measure.StreamLayoutRuns;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Progress;
 import picocli.CommandLine.Command;

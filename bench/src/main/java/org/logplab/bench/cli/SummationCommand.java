@@ -1,6 +1,6 @@
 package org.logplab.bench.cli;
 
-import org.logplab.bench.experiment.SummationRuns;
+import org.logplab.bench.experiment.collective.SummationRuns;
 import org.logplab.bench.limits.ProcessorHeap;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;

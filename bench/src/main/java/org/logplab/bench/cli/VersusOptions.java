@@ -2,8 +2,8 @@ package org.logplab.bench.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.logplab.bench.experiment.MessagePath.Test;
-import org.logplab.bench.experiment.VersusCase;
+import org.logplab.bench.experiment.versus.MessagePath.Test;
+import org.logplab.bench.experiment.versus.VersusCase;
 import org.logplab.core.LatencySampling;
 import picocli.CommandLine.Option;
 

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.logplab.bench.experiment.FftRuns;
+import org.logplab.bench.experiment.fft.FftRuns;
 import org.logplab.bench.report.LineChart;
 import org.logplab.core.measure.AmdahlFit;
 

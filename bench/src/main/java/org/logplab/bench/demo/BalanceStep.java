@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.logplab.bench.experiment.BalanceRuns;
+import org.logplab.bench.experiment.balance.BalanceRuns;
 import org.logplab.bench.output.Progress;
 import org.logplab.bench.report.LineChart;
 

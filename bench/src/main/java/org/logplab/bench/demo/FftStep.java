@@ -6,8 +6,8 @@ import static org.logplab.bench.demo.Tables.where;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.logplab.bench.experiment.FftEngine;
-import org.logplab.bench.experiment.FftSweep;
+import org.logplab.bench.experiment.fft.FftEngine;
+import org.logplab.bench.experiment.fft.FftSweep;
 import org.logplab.bench.output.Progress;
 import org.logplab.bench.report.LineChart;
 

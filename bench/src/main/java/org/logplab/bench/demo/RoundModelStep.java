@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.logplab.bench.experiment.RoundModelRows;
+import org.logplab.bench.experiment.collective.RoundModelRows;
 import org.logplab.bench.report.LineChart;
 import org.logplab.core.collective.gossip.GossipReport;
 import org.logplab.core.collective.ktree.KTreeReport;

@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.logplab.bench.experiment.NaiveReduce;
-import org.logplab.bench.experiment.SummationRuns;
+import org.logplab.bench.experiment.collective.NaiveReduce;
+import org.logplab.bench.experiment.collective.SummationRuns;
 import org.logplab.bench.report.LineChart;
 import org.logplab.core.LogP;
 

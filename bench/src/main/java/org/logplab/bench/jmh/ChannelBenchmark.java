@@ -2,7 +2,7 @@ package org.logplab.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
 import org.logplab.bench.JvmFlags;
-import org.logplab.bench.experiment.RawSpsc;
+import org.logplab.bench.experiment.versus.RawSpsc;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LatencySampling;
 import org.logplab.core.LogP;

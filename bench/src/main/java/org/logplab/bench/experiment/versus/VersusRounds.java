@@ -1,0 +1,156 @@
+package org.logplab.bench.experiment.versus;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.logplab.bench.experiment.versus.MessagePath.Test;
+import org.logplab.bench.limits.Limits;
+import org.logplab.bench.output.Progress;
+import org.logplab.bench.peers.MpiRound;
+import org.logplab.core.ClockKind;
+import org.logplab.core.LatencySampling;
+import org.logplab.core.LogP;
+import org.logplab.core.Machine;
+import org.logplab.core.RunConfig;
+import org.logplab.core.ThreadKind;
+
+/**
+ * The message path beside its floor and its peer, in alternation ({@code logplab versus}): ours
+ * on 2 processors of a machine that stays up ({@link MessagePath}, wall clock, nothing injected),
+ * the JCTools floor, and the Open MPI peer ({@link MpiRound}). One test at a time, after a
+ * warm-up, each round runs every side once; each side's figure is its median over the rounds, ns
+ * per operation, so that a host whose speed drifts slows every side alike.
+ */
+public final class VersusRounds {
+    /** What one side's block of one case takes at the least, ns: its operations take some tens of milliseconds. */
+    private static final double NANOS_PER_BLOCK = 20e6;
+
+    /**
+     * One case's medians, ns per operation; NaN where a side did not run it.
+     *
+     * @param test the case
+     * @param ours the runtime's
+     * @param floor JCTools' SPSC queue's
+     * @param mpi Open MPI's
+     */
+    public record Medians(VersusCase test, double ours, double floor, double mpi) {
+    }
+
+    /**
+     * What the rounds measured.
+     *
+     * @param medians one per case, in the order of the cases
+     * @param mpiVersion the Open MPI library that ran, or null when it did not
+     */
+    public record Outcome(List<Medians> medians, String mpiVersion) {
+    }
+
+    private VersusRounds() {
+    }
+
+    /**
+     * Refuses blocks that do not fit the heap (two ranks, a block and a spare each, of the largest
+     * {@code 2^k} points) and rounds estimated beyond {@code maxNanos}: every side's block of every
+     * case, the warm-up included, takes at least 20 ms.
+     */
+    public static void refuseWhatCannotRun(List<VersusCase> cases, List<Integer> exchangeLog2, int sides, int rounds,
+            long maxNanos) {
+        int largest = exchangeLog2.stream().mapToInt(Integer::intValue).max().orElse(1);
+        Limits.heap(Limits.heapForArrays(4.0 * (16L << largest)), String.format("the exchange of blocks of 2^%d points"
+                + " (two ranks, a block and a spare each)", largest));
+        Limits.time((rounds + 1.0) * cases.size() * sides * NANOS_PER_BLOCK, maxNanos, String.format("%d rounds and a"
+                + " warm-up of %d cases on %d sides, each at least %.0f ms", rounds, cases.size(), sides,
+                NANOS_PER_BLOCK / 1e6));
+    }
+
+    /** The steps of {@link #run}'s progress: a warm-up and the rounds of each test. */
+    public static long steps(List<VersusCase> cases, int rounds) {
+        return (long) tests(cases).size() * (rounds + 1);
+    }
+
+    /**
+     * Runs {@code rounds} rounds of every case, a step of {@code steps} for each test's warm-up and
+     * round.
+     *
+     * @param floorOn whether the JCTools floor runs (on the tests without blocks)
+     * @param mpiRoot the project folder of the Open MPI peer, or empty to leave it out
+     * @param exchangeLog2 the block sizes of the exchanges, for the peer
+     * @param notes where the peer's absence or failure is said
+     */
+    public static Outcome run(List<VersusCase> cases, int rounds, LatencySampling sampling, boolean floorOn,
+            Optional<Path> mpiRoot, List<Integer> exchangeLog2, Progress steps, Consumer<String> notes)
+            throws InterruptedException {
+        Map<VersusCase, double[]> ours = new LinkedHashMap<>();
+        Map<VersusCase, double[]> floor = new LinkedHashMap<>();
+        Map<VersusCase, double[]> mpi = new LinkedHashMap<>();
+        for (VersusCase c : cases) {
+            ours.put(c, new double[rounds]);
+            floor.put(c, new double[rounds]);
+            mpi.put(c, new double[rounds]);
+        }
+        String mpiVersion = null;
+        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
+                .latency(sampling).build();
+        try (Machine machine = Machine.open(config)) {
+            // One test at a time, its rounds alternating the sides: the JIT compiles each test's
+            // code from its own runs before it is measured (a test measured after others runs code
+            // whose profile they shaped too), and a drifting host slows every side of a test alike.
+            for (Test test : tests(cases)) {
+                List<VersusCase> group = cases.stream().filter(c -> c.test() == test).toList();
+                steps.step(test.label() + ": warming up");
+                for (VersusCase c : group) {
+                    MessagePath.ours(machine, c.test(), Math.max(1, c.operations() / 4), c.points());
+                    if (floorOn && !test.hasBlock()) {
+                        MessagePath.floor(c.test(), Math.max(1, c.operations() / 4));
+                    }
+                }
+                for (int r = 0; r < rounds; r++) {
+                    steps.step(test.label() + ": round " + (r + 1) + " of " + rounds);
+                    for (VersusCase c : group) {
+                        ours.get(c)[r] = MessagePath.ours(machine, c.test(), c.operations(), c.points());
+                        floor.get(c)[r] = floorOn && !test.hasBlock() ? MessagePath.floor(c.test(), c.operations())
+                                : Double.NaN;
+                    }
+                    if (mpiRoot.isPresent()) {
+                        List<MpiRound.Operation> operations = group.stream()
+                                .map(c -> new MpiRound.Operation(c.mpiTest(), c.sizeBytes())).toList();
+                        Optional<MpiRound.Figures> figures = MpiRound.run(mpiRoot.get(), operations, exchangeLog2,
+                                notes);
+                        if (figures.isEmpty()) {
+                            // The failed round keeps the 0 its array starts with; later rounds leave the peer out.
+                            mpiRoot = Optional.empty();
+                        } else {
+                            for (int i = 0; i < group.size(); i++) {
+                                mpi.get(group.get(i))[r] = figures.get().nanos()[i];
+                            }
+                            mpiVersion = figures.get().version();
+                        }
+                    } else {
+                        for (VersusCase c : group) {
+                            mpi.get(c)[r] = Double.NaN;
+                        }
+                    }
+                }
+            }
+        }
+        List<Medians> medians = cases.stream().map(c -> new Medians(c, median(ours.get(c)), median(floor.get(c)),
+                median(mpi.get(c)))).toList();
+        return new Outcome(medians, mpiVersion);
+    }
+
+    /** The distinct tests of {@code cases}, in their order. */
+    private static List<Test> tests(List<VersusCase> cases) {
+        return cases.stream().map(VersusCase::test).distinct().toList();
+    }
+
+    /** The median of the values that are not NaN; NaN when there are none. */
+    static double median(double[] values) {
+        double[] finite = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        return finite.length == 0 ? Double.NaN : finite.length % 2 == 1 ? finite[finite.length / 2]
+                : (finite[finite.length / 2 - 1] + finite[finite.length / 2]) / 2;
+    }
+}

@@ -1,0 +1,38 @@
+package org.logplab.bench.experiment.versus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The medians of {@code versus} and the shape of its cases. */
+class VersusRoundsTest {
+
+    @Test
+    void theMedianLeavesOutWhatASideDidNotMeasure() {
+        assertThat(VersusRounds.median(new double[] {3, Double.NaN, 1, 2})).isEqualTo(2);
+        assertThat(VersusRounds.median(new double[] {4, 1, 3, 2})).isEqualTo(2.5);
+        assertThat(VersusRounds.median(new double[] {Double.NaN})).isNaN();
+    }
+
+    @Test
+    void anExchangeMovesItsBlockAndTheOthersOneValue() {
+        VersusCase exchange = new VersusCase(MessagePath.Test.EXCHANGE_COPY, 20);
+        assertThat(exchange.sizeBytes()).isEqualTo(16L << 20);
+        assertThat(exchange.points()).isEqualTo(1 << 20);
+        assertThat(exchange.operations()).isEqualTo(16); // 2^27 bytes a block of ours, at least 16
+        assertThat(exchange.mpiTest()).isEqualTo("exchange");
+        VersusCase stream = new VersusCase(MessagePath.Test.STREAM, 0);
+        assertThat(stream.sizeBytes()).isEqualTo(8);
+        assertThat(stream.operations()).isEqualTo(2_000_000);
+        assertThat(stream.mpiTest()).isEqualTo("stream");
+    }
+
+    @Test
+    void aTimeIsWholeFromAHundredNanosecondsOnAndARatioHasTwoDecimals() {
+        assertThat(VersusRows.fixed(1234.5)).isEqualTo(String.format("%,.0f", 1234.5));
+        assertThat(VersusRows.fixed(42.25)).isEqualTo(String.format("%.1f", 42.25));
+        assertThat(VersusRows.fixed(null)).isEqualTo("-");
+        assertThat(VersusRows.ratio(Double.POSITIVE_INFINITY)).isEqualTo("-");
+        assertThat(VersusRows.ratio(1.5)).isEqualTo(String.format("%.2fx", 1.5));
+    }
+}
