@@ -44,7 +44,8 @@ public record MeanInterval(double mean, double halfWidth, int n) {
         return new MeanInterval(mean, t975(n - 1) * sd / Math.sqrt(n), n);
     }
 
-    /** {@code t(0.975, df)}: the table to 30 degrees of freedom, then the normal quantile's 1.960 with the first correction term. */
+    /** {@code t(0.975, df)}: the table to 30 degrees of freedom, then the normal quantile's 1.960 with the first
+     * correction term. */
     static double t975(int df) {
         if (df < 1) {
             throw new IllegalArgumentException("degrees of freedom must be at least 1, got " + df);

@@ -3,13 +3,13 @@ package org.logplab.balance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.SplittableRandom;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Timeout;
 import org.logplab.balance.policy.Policies;
 import org.logplab.core.ClockKind;
 
@@ -40,7 +40,8 @@ class BalanceStressTest {
             Topology topology = Topology.values()[random.nextInt(3)];
             ListedWorkload workload = random.nextInt(3) == 0
                     ? ListedWorkload.tree(random.nextInt(1, 120), random.nextInt(1, 20))
-                    : ListedWorkload.random(nodes, random.nextInt(1, 120), 30, random.nextBoolean() ? 0 : random.nextInt(1, 300),
+                    : ListedWorkload.random(nodes, random.nextInt(1, 120), 30, random.nextBoolean() ? 0
+                    : random.nextInt(1, 300),
                             random.nextLong());
             long latency = random.nextInt(0, 10);
             long overhead = random.nextInt(0, 3);
@@ -48,7 +49,8 @@ class BalanceStressTest {
             BalanceConfig config = new BalanceConfig(workload, capacities, topology, Policies.parse(policy),
                     wall ? latency * 1_000 : latency, wall ? overhead * 1_000 : overhead, wall ? gap * 1_000 : gap,
                     wall ? ClockKind.WALL : ClockKind.MODEL, 2_000, random.nextLong(), Duration.ofSeconds(20));
-            String what = String.format("run %d: %s on %d nodes %s capacities %s, L=%d o=%d g=%d, %s clock, %d tasks%s", run,
+            String what = String.format("run %d: %s on %d nodes %s capacities %s, L=%d o=%d g=%d, %s clock, %d tasks%s",
+                    run,
                     policy, nodes, topology, java.util.Arrays.toString(capacities), latency, overhead, gap,
                     wall ? "wall" : "model", workload.all().size(), workload.released().size() == 1 ? " (tree)" : "");
             BalanceResult r;
@@ -58,7 +60,8 @@ class BalanceStressTest {
                 throw new AssertionError(what, e);
             }
             assertThat(r.exactlyOnce())
-                    .as("run %d: %s on %d nodes %s, %s clock: %d of %d done, %d missing, %d duplicated", run, policy, nodes,
+                    .as("run %d: %s on %d nodes %s, %s clock: %d of %d done, %d missing, %d duplicated", run, policy,
+                    nodes,
                             topology, wall ? "wall" : "model", r.tasksDone(), r.tasks(), r.missing(), r.duplicated())
                     .isTrue();
             assertThat(r.makespan()).as("run %d", run).isGreaterThanOrEqualTo((long) Math.floor(r.idealMakespan()));
@@ -69,7 +72,8 @@ class BalanceStressTest {
     @Timeout(120)
     void modelClockRunsAreReproducible() {
         for (String policy : Policies.NAMES) {
-            BalanceConfig config = new BalanceConfig(ListedWorkload.random(5, 300, 40, 500, 9), new long[] {20, 90, 30, 20, 40},
+            BalanceConfig config = new BalanceConfig(ListedWorkload.random(5, 300, 40, 500, 9),
+                    new long[] {20, 90, 30, 20, 40},
                     Topology.MESH, Policies.parse(policy), 6, 2, 3, ClockKind.MODEL, 1, 77, Duration.ofSeconds(60));
             BalanceResult first = BalanceRun.run(config);
             for (int i = 0; i < 3; i++) {

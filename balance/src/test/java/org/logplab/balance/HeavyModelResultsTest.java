@@ -19,7 +19,8 @@ import org.logplab.core.ClockKind;
  */
 class HeavyModelResultsTest {
     private static BalanceResult run(Workload w, long[] capacities, Topology t, long L, long o, long g, long seed) {
-        return BalanceRun.run(new BalanceConfig(w, capacities, t, Policies.parse("heavy"), L, o, g, ClockKind.MODEL, 1, seed,
+        return BalanceRun.run(new BalanceConfig(w, capacities, t, Policies.parse("heavy"), L, o, g, ClockKind.MODEL, 1,
+                seed,
                 Duration.ofMinutes(1)));
     }
 

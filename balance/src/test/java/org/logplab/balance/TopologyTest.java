@@ -35,7 +35,8 @@ class TopologyTest {
             }
             for (int i = 0; i < n; i++) {
                 for (int j : domains[i]) {
-                    assertThat(Arrays.binarySearch(domains[j], i)).as("%d in the domain of %d of %d", i, j, n).isNotNegative();
+                    assertThat(Arrays.binarySearch(domains[j], i)).as("%d in the domain of %d of %d", i, j, n)
+                            .isNotNegative();
                 }
             }
             int log2 = 32 - Integer.numberOfLeadingZeros(n - 1);

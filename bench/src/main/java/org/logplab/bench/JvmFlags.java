@@ -41,7 +41,8 @@ public final class JvmFlags {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** The flags of a JVM that runs the JMH suites on the running JDK: {@link #REQUIRED}, and on JDK 24+ {@link #ALLOW_SUN_MISC_UNSAFE}. */
+    /** The flags of a JVM that runs the JMH suites on the running JDK: {@link #REQUIRED}, and on JDK 24+ {@link
+     * #ALLOW_SUN_MISC_UNSAFE}. */
     public static List<String> forJmh() {
         List<String> flags = new ArrayList<>(REQUIRED);
         if (Runtime.version().feature() >= 24) {

@@ -30,7 +30,8 @@ public record Provenance(String version, Optional<String> commit, String jdk, St
         List<String> command = new java.util.ArrayList<>(arguments.size() + 1);
         command.add("logplab");
         command.addAll(arguments);
-        return new Provenance(build.version(), build.commit(), runningJdk(), runningOs(), Runtime.getRuntime().availableProcessors(),
+        return new Provenance(build.version(), build.commit(), runningJdk(), runningOs(), Runtime.getRuntime()
+                .availableProcessors(),
                 Runtime.getRuntime().maxMemory(), Instant.now().truncatedTo(ChronoUnit.MILLIS), List.copyOf(command));
     }
 
@@ -42,7 +43,8 @@ public record Provenance(String version, Optional<String> commit, String jdk, St
 
     /** The operating system: name, version and architecture. */
     public static String runningOs() {
-        return System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
+        return System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
     }
 
     /**

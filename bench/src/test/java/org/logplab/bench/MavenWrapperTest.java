@@ -27,12 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
 class MavenWrapperTest {
     /** The line added to the generated mvnw, before its own first command. */
     private static final String FINDER_LINE = ". \"$(dirname \"$0\")/.mvn/find-jdk.sh\" && logplab_find_jdk || exit 1";
-    private static final Pattern MAVEN_39_ZIP = Pattern.compile(
-            "https://repo\\.maven\\.apache\\.org/maven2/org/apache/maven/apache-maven/(3\\.9\\.\\d+)/apache-maven-\\1-bin\\.zip");
+    private static final Pattern MAVEN_39_ZIP = Pattern.compile("https://repo\\.maven\\.apache\\.org/maven2"
+            + "/org/apache/maven/apache-maven/(3\\.9\\.\\d+)/apache-maven-\\1-bin\\.zip");
 
     private static Properties wrapperProperties() throws IOException {
         Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(RepositoryFiles.root().resolve(".mvn/wrapper/maven-wrapper.properties"))) {
+        try (Reader r = Files.newBufferedReader(RepositoryFiles.root()
+                .resolve(".mvn/wrapper/maven-wrapper.properties"))) {
             p.load(r);
         }
         return p;
@@ -48,7 +49,8 @@ class MavenWrapperTest {
         assertThat(p.getProperty("distributionType")).isEqualTo("only-script");
         assertThat(p.getProperty("distributionUrl")).matches(MAVEN_39_ZIP);
         // The script is the one of the wrapper version the properties name, and nothing else is needed.
-        assertThat(mvnw()).contains("# Apache Maven Wrapper startup batch script, version " + p.getProperty("wrapperVersion"));
+        assertThat(mvnw()).contains("# Apache Maven Wrapper startup batch script, version "
+                + p.getProperty("wrapperVersion"));
         assertThat(RepositoryFiles.root().resolve(".mvn/wrapper/maven-wrapper.jar")).doesNotExist();
         assertThat(RepositoryFiles.root().resolve(".mvn/maven-version")).doesNotExist();
         assertThat(Files.isExecutable(RepositoryFiles.root().resolve("mvnw"))).as("mvnw is executable").isTrue();
@@ -87,7 +89,8 @@ class MavenWrapperTest {
                 .resolve(Integer.toHexString(url.group().hashCode()));
         executable(mavenHome.resolve("bin/mvn"), "#!/bin/sh\nprintf '%s\\n' \"$JAVA_HOME\"\n");
 
-        ProcessBuilder pb = new ProcessBuilder(sh.toString(), RepositoryFiles.root().resolve("mvnw").toString(), "--version")
+        ProcessBuilder pb = new ProcessBuilder(sh.toString(), RepositoryFiles.root().resolve("mvnw").toString(),
+                "--version")
                 .directory(RepositoryFiles.root().toFile())
                 .redirectOutput(tmp.resolve("out").toFile()).redirectError(tmp.resolve("err").toFile());
         pb.environment().clear();

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The jars that {@code package} built, read after it: failsafe runs this class in {@code verify},
  * when they exist. Each module's jar names its module for the module path and its version; the
- * command line's jar says which version and commit it was built from; the shaded jars ship what the command line and the benchmarks run on, and none of the libraries
+ * command line's jar says which version and commit it was built from; the shaded jars ship what the command line and
+ * the benchmarks run on, and none of the libraries
  * nothing calls: JUnit 4 and Hamcrest (declared by JLargeArrays for one assertion helper) and the
  * PDF export of XChart (PDFBox and its Graphics2D bridge).
  */
@@ -36,7 +37,8 @@ class PackagedJarsIT {
     }
 
     @ParameterizedTest
-    @CsvSource({"core, org.logplab.core", "fft, org.logplab.fft", "balance, org.logplab.balance", "net, org.logplab.net",
+    @CsvSource({"core, org.logplab.core", "fft, org.logplab.fft", "balance, org.logplab.balance",
+            "net, org.logplab.net",
         "bench, org.logplab.bench"})
     void everyModuleJarNamesItsModuleAndVersion(String module, String moduleName) throws IOException {
         String version = RepositoryFiles.version();

@@ -33,8 +33,10 @@ class ReleaseFilesTest {
     void theLicenseIsTheApacheLicense2Unchanged() throws IOException, NoSuchAlgorithmException {
         byte[] text = Files.readAllBytes(RepositoryFiles.root().resolve("LICENSE"));
         assertThat(new String(text, StandardCharsets.UTF_8)).contains("Apache License", "Version 2.0, January 2004");
-        assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text))).isEqualTo(APACHE_2_SHA256);
-        assertThat(Files.readString(RepositoryFiles.root().resolve("NOTICE"))).startsWith("LogP Lab\nCopyright 2026 The LogP Lab authors\n");
+        assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text)))
+                .isEqualTo(APACHE_2_SHA256);
+        assertThat(Files.readString(RepositoryFiles.root().resolve("NOTICE")))
+                .startsWith("LogP Lab\nCopyright 2026 The LogP Lab authors\n");
     }
 
     @Test

@@ -115,7 +115,8 @@ public final class Machine implements AutoCloseable {
         return run(RunConfig.builder(params).clock(clock).threads(threads).build(), program);
     }
 
-    /** Runs {@code program} once on the given clock, on virtual threads for the model clock and platform threads for the wall clock. */
+    /** Runs {@code program} once on the given clock, on virtual threads for the model clock and platform threads for
+     * the wall clock. */
     public static RunResult run(LogP params, ClockKind clock, Program program) {
         return run(RunConfig.builder(params).clock(clock).build(), program);
     }

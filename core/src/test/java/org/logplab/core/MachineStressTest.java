@@ -44,7 +44,8 @@ class MachineStressTest {
     void thousandRunsWithFailuresAbortsAndTimeoutsLoseNothingAndLeakNoThread(ClockKind clock, ThreadKind threads) {
         SplittableRandom random = new SplittableRandom(20261124L + clock.ordinal() * 31 + threads.ordinal());
         int n = random.nextInt(2, 6);
-        RunConfig config = RunConfig.builder(LogP.of(random.nextInt(0, 200), random.nextInt(0, 20), random.nextInt(0, 50), n))
+        RunConfig config = RunConfig.builder(LogP.of(random.nextInt(0, 200), random.nextInt(0, 20),
+                random.nextInt(0, 50), n))
                 .clock(clock).threads(threads).timeout(RUN_TIMEOUT).channelCapacity(16).build();
         Set<Thread> seen = ConcurrentHashMap.newKeySet();
         int[] outcomes = new int[Kind.values().length];
@@ -52,7 +53,8 @@ class MachineStressTest {
         try {
             for (int run = 0; run < RUNS; run++) {
                 int roll = random.nextInt(100);
-                Kind kind = roll < 85 ? Kind.TRAFFIC : roll < 93 ? Kind.FAILURE : roll < 98 ? Kind.DEADLOCK : Kind.TIMEOUT;
+                Kind kind = roll < 85 ? Kind.TRAFFIC : roll < 93 ? Kind.FAILURE : roll < 98 ? Kind.DEADLOCK
+                        : Kind.TIMEOUT;
                 String where = "run " + run + " (" + kind + ")";
                 switch (kind) {
                     case TRAFFIC -> traffic(machine, random, run, n, seen, where);
@@ -97,7 +99,8 @@ class MachineStressTest {
      * the run's number and a unique id; receivers take all of them but a few left in flight, with
      * {@code recv} or {@code recvAny}, sometimes pausing to vary the interleaving.
      */
-    private static void traffic(Machine machine, SplittableRandom random, int run, int n, Set<Thread> seen, String where) {
+    private static void traffic(Machine machine, SplittableRandom random, int run, int n, Set<Thread> seen,
+            String where) {
         int[][] count = new int[n][n];
         int[][] left = new int[n][n];
         int[] offset = new int[n * n + 1];
@@ -160,7 +163,8 @@ class MachineStressTest {
         assertThat(r.inFlight().stream().mapToLong(RunResult.InFlight::count).sum()).as(where).isEqualTo(leftTotal);
     }
 
-    private static void take(Message m, int run, int me, int[] offset, int n, int[] got, AtomicIntegerArray marks, String where) {
+    private static void take(Message m, int run, int me, int[] offset, int n, int[] got, AtomicIntegerArray marks,
+            String where) {
         long id = m.asLong();
         assertThat(id >>> 32).as("%s: a message from run %d", where, id >>> 32).isEqualTo(run);
         int local = (int) id;
@@ -182,7 +186,8 @@ class MachineStressTest {
     void aProgramThatNeverStopsClosesTheMachineWithTheReason() throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         Thread[] stuck = new Thread[1];
-        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).timeout(Duration.ofMillis(200)).build();
+        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).timeout(Duration.ofMillis(200))
+                .build();
         Machine machine = Machine.open(config);
         RunFailedException e = catchThrowableOfType(RunFailedException.class, () -> machine.run(p -> {
             if (p.rank() == 0) {

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class MachineTest {
 
     private static RunConfig wall(int processors) {
-        return RunConfig.builder(LogP.of(0, 0, 0, processors)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM).build();
+        return RunConfig.builder(LogP.of(0, 0, 0, processors)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
+                .build();
     }
 
     @ParameterizedTest
@@ -87,7 +88,8 @@ class MachineTest {
             }));
             assertThat(failed.rank()).isEqualTo(1);
             assertThat(failed.getCause()).hasMessage("boom");
-            assertThat(catchThrowableOfType(DeadlockException.class, () -> machine.run(p -> p.recv(1 - p.rank()))).waits())
+            assertThat(catchThrowableOfType(DeadlockException.class, () -> machine.run(p -> p.recv(1 - p.rank())))
+                    .waits())
                     .hasSize(2);
             RunFailedException timedOut = catchThrowableOfType(RunFailedException.class, () -> machine.run(p -> {
                 if (p.rank() == 0) {
@@ -122,7 +124,8 @@ class MachineTest {
     void aRunWithAnotherProcessorCountIsRefused() {
         try (Machine machine = Machine.open(wall(2))) {
             assertThatThrownBy(() -> machine.run(LogP.of(0, 0, 0, 3), p -> { }))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("P = 2").hasMessageContaining("P = 3");
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("P = 2")
+                    .hasMessageContaining("P = 3");
         }
     }
 
@@ -151,8 +154,10 @@ class MachineTest {
         try (Machine machine = Machine.open(wall(1))) {
             RunFailedException nested = catchThrowableOfType(RunFailedException.class,
                     () -> machine.run(p -> machine.run(q -> { })));
-            assertThat(nested.getCause()).isInstanceOf(IllegalStateException.class).hasMessageContaining("already running");
-            RunFailedException closing = catchThrowableOfType(RunFailedException.class, () -> machine.run(p -> machine.close()));
+            assertThat(nested.getCause()).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("already running");
+            RunFailedException closing = catchThrowableOfType(RunFailedException.class, () ->
+                    machine.run(p -> machine.close()));
             assertThat(closing.getCause()).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("cannot close the machine it runs on");
         }
@@ -202,7 +207,8 @@ class MachineTest {
             }
         }));
         assertThat(e.getCause()).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("rank 0 changed the double[] payload of a message to rank 1 (tag 9) after sending it");
+                .hasMessageContaining("rank 0 changed the double[] payload of a message to rank 1 (tag 9) after"
+                + " sending it");
         RunResult fine = Machine.run(config, p -> {
             if (p.rank() == 0) {
                 double[] block = {1, 2, 3};
@@ -218,7 +224,8 @@ class MachineTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void latencySamplingRecordsEveryNthMessageOfEachSenderAndStampsOnlyThose() {
-        for (LatencySampling sampling : new LatencySampling[] {LatencySampling.ALL, new LatencySampling(4), LatencySampling.OFF}) {
+        for (LatencySampling sampling : new LatencySampling[] {LatencySampling.ALL, new LatencySampling(4),
+                LatencySampling.OFF}) {
             long[] stamped = new long[1];
             RunResult r = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).latency(sampling).run(p -> {
                 if (p.rank() == 0) {
@@ -235,7 +242,8 @@ class MachineTest {
             });
             long expected = sampling.every() == 0 ? 0 : 100 / sampling.every();
             assertThat(r.latency().getTotalCount()).as("%s", sampling).isEqualTo(expected);
-            assertThat(stamped[0]).as("%s: nothing injected, so only sampled messages are stamped", sampling).isEqualTo(expected);
+            assertThat(stamped[0]).as("%s: nothing injected, so only sampled messages are stamped", sampling)
+                    .isEqualTo(expected);
             assertThat(r.latencySampling()).isEqualTo(sampling);
         }
     }
@@ -265,7 +273,8 @@ class MachineTest {
             } else {
                 while (next[0] < n) {
                     calls[0]++;
-                    int took = p.drain(0, (int) Math.min(64, n - next[0]), m -> assertThat(m.asLong()).isEqualTo(next[0]++));
+                    int took = p.drain(0, (int) Math.min(64, n - next[0]), m -> assertThat(m.asLong())
+                            .isEqualTo(next[0]++));
                     assertThat(took).isBetween(1, 64);
                 }
             }

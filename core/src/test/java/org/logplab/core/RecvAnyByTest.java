@@ -145,7 +145,8 @@ class RecvAnyByTest {
                         assertThat(got.get(i)[0]).as("run %d rank %d: null at deadline %d", run, r, t[0])
                                 .isGreaterThan(t[0]);
                     }
-                    assertThat(t[2]).as("a null answer leaves the clock at or after the deadline").isGreaterThanOrEqualTo(t[0]);
+                    assertThat(t[2]).as("a null answer leaves the clock at or after the deadline")
+                            .isGreaterThanOrEqualTo(t[0]);
                 }
                 got.forEach(m -> ids.add(m[2]));
             }

@@ -28,7 +28,8 @@ class TraceTest {
         trace.writeChromeJson(json);
         String text = json.toString();
         assertThat(text).startsWith("{").contains("\"traceEvents\":[")
-                .contains("\"name\":\"send to 1\"", "\"ts\":3,\"dur\":2", "\"name\":\"recv from 0\"", "\"ts\":11,\"dur\":2")
+                .contains("\"name\":\"send to 1\"", "\"ts\":3,\"dur\":2", "\"name\":\"recv from 0\"",
+                "\"ts\":11,\"dur\":2")
                 .contains("\"ph\":\"s\"", "\"ph\":\"f\"");
     }
 

@@ -40,7 +40,8 @@ final class BitReversal {
             int[] pairs = PAIRS.computeIfAbsent(log, BitReversal::pairs);
             int count = pairs.length / 2;
             int parts = parts(log);
-            for (int k = 2 * (int) ((long) count * from / parts), end = 2 * (int) ((long) count * to / parts); k < end; k += 2) {
+            for (int k = 2 * (int) ((long) count * from / parts),
+                    end = 2 * (int) ((long) count * to / parts); k < end; k += 2) {
                 swap(a, pairs[k], pairs[k + 1]);
             }
             return;

@@ -175,7 +175,8 @@ public final class ButterflyExchangeFft {
             p.send(partner, TAG, own);
             Message m = p.recv(partner);
             if (m.tag() != TAG || !(m.payload() instanceof double[] theirs) || theirs.length != 2 * block) {
-                throw new IllegalStateException("expected an FFT block of " + block + " points from rank " + partner + ", got " + m);
+                throw new IllegalStateException("expected an FFT block of " + block + " points from rank " + partner
+                        + ", got " + m);
             }
             if (phases != null) {
                 t = phases.lap(rank, FftPhases.Phase.WAIT, t);
@@ -229,7 +230,8 @@ public final class ButterflyExchangeFft {
         p.send(partner, DONE_TAG, null, Handover.VIEW_BYTES);
         Message done = p.recv(partner);
         if (done.tag() != DONE_TAG) {
-            throw new IllegalStateException("expected rank " + partner + " to finish its half of the exchange, got " + done);
+            throw new IllegalStateException("expected rank " + partner + " to finish its half of the exchange, got "
+                    + done);
         }
         if (phases != null) {
             t = phases.lap(rank, FftPhases.Phase.WAIT, t);
@@ -329,7 +331,8 @@ public final class ButterflyExchangeFft {
         int s = logP == 0 ? 0 : Integer.reverse(r) >>> (32 - logP);
         int block = a.length / 2 / p;
         if (part.length != 2 * block) {
-            throw new IllegalArgumentException("rank " + r + "'s block takes " + 2 * block + " doubles, got " + part.length);
+            throw new IllegalArgumentException("rank " + r + "'s block takes " + 2 * block + " doubles, got "
+                    + part.length);
         }
         for (int m = 0; m < block; m++) {
             int from = 2 * (s + p * m);

@@ -35,7 +35,8 @@ public final class ComplexArrays {
     /** Splits the interleaved {@code a} into {@code re} and {@code im} (each half its length). */
     public static void split(double[] a, double[] re, double[] im) {
         if (a == null || re == null || im == null || re.length != im.length || a.length != 2 * re.length) {
-            throw new IllegalArgumentException("split needs an interleaved array twice as long as two equal non-null parts");
+            throw new IllegalArgumentException("split needs an interleaved array twice as long as two equal non-null"
+                    + " parts");
         }
         for (int i = 0; i < re.length; i++) {
             re[i] = a[2 * i];

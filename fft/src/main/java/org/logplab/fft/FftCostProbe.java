@@ -35,7 +35,8 @@ public final class FftCostProbe {
      * @param gatherNanos    each rank gathering its own strided block from a shared array, {@code p} threads at once
      */
     public record Costs(int n, int p, double serialNanos, double localFftNanos, double snapshotNanos,
-                        double twiddleNanos, double combineNanos, double lentButterfliesNanos, double packNanos, double unpackNanos,
+                        double twiddleNanos, double combineNanos, double lentButterfliesNanos, double packNanos,
+                        double unpackNanos,
                         double gatherNanos) { }
 
     private FftCostProbe() {

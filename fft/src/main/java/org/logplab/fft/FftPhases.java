@@ -13,7 +13,8 @@ package org.logplab.fft;
 public final class FftPhases {
     /** A phase of the parallel FFTs; {@code values()} are in the order a transform runs them. */
     public enum Phase {
-        /** Getting the input block: the master's packing and sending (or lending), a worker's receiving and gathering. */
+        /** Getting the input block: the master's packing and sending (or lending), a worker's receiving and gathering.
+         * */
         SCATTER("scatter"),
         /** The serial FFT of the rank's own block. */
         LOCAL_FFT("local FFT"),
@@ -58,7 +59,8 @@ public final class FftPhases {
         return ranks;
     }
 
-    /** Adds the time from {@code since} to now to {@code rank}'s {@code phase}; returns now (ns, {@link System#nanoTime()}). */
+    /** Adds the time from {@code since} to now to {@code rank}'s {@code phase}; returns now (ns, {@link
+     * System#nanoTime()}). */
     long lap(int rank, Phase phase, long since) {
         long now = System.nanoTime();
         nanos[(rank + 1) * STRIDE + phase.ordinal()] += now - since;

@@ -21,7 +21,8 @@ final class FftSize {
                     + ", im " + (im == null ? "null" : "given") + ")");
         }
         if (re.length != im.length) {
-            throw new IllegalArgumentException("real and imaginary parts differ in length: " + re.length + " vs " + im.length);
+            throw new IllegalArgumentException("real and imaginary parts differ in length: " + re.length + " vs "
+                    + im.length);
         }
         return log2(re.length, "FFT length N");
     }
@@ -32,7 +33,8 @@ final class FftSize {
             throw new IllegalArgumentException("the FFT array must not be null");
         }
         if (a.length % 2 != 0) {
-            throw new IllegalArgumentException("an interleaved complex array has even length (re, im per point), got " + a.length);
+            throw new IllegalArgumentException("an interleaved complex array has even length (re, im per point), got "
+                    + a.length);
         }
         return log2(a.length / 2, "FFT length N (points, half the interleaved array's length)");
     }

@@ -21,7 +21,8 @@ public final class FftTiming {
         return distributed(params, p, block, elementCost, Handover.COPY);
     }
 
-    /** Model time of {@link ButterflyExchangeFft} with {@code handover} on {@code p} ranks of {@code block} points each, all starting at 0. */
+    /** Model time of {@link ButterflyExchangeFft} with {@code handover} on {@code p} ranks of {@code block} points
+     * each, all starting at 0. */
     public static long distributed(LogP params, int p, int block, long elementCost, Handover handover) {
         Rank[] ranks = ranks(p);
         exchange(params, ranks, block, elementCost, handover);
@@ -32,7 +33,8 @@ public final class FftTiming {
         return end;
     }
 
-    /** Model time of {@link MasterWorkerFft} in the seed's form ({@link Handover#COPY}) on {@code p} ranks and {@code n} points. */
+    /** Model time of {@link MasterWorkerFft} in the seed's form ({@link Handover#COPY}) on {@code p} ranks and {@code
+     * n} points. */
     public static long masterWorker(LogP params, int p, int n, long elementCost) {
         return masterWorker(params, p, n, elementCost, Handover.COPY);
     }

@@ -100,7 +100,8 @@ final class FinalPass {
      * Codelets on the 16 rows {@code (h, m, *)}; point {@code c} of row {@code h} goes to buffer
      * point {@code 16 c + rev h}.
      */
-    private static void load(double[] a, int m, int highShift, double[] t, boolean even, boolean inverse, double scale) {
+    private static void load(double[] a, int m, int highShift, double[] t, boolean even, boolean inverse,
+            double scale) {
         for (int h = 0; h < SIDE; h++) {
             int src = 2 * ((h << highShift) | (m << 4));
             int dst = 2 * REV4[h];

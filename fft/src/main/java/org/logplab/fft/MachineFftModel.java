@@ -32,7 +32,8 @@ package org.logplab.fft;
  */
 public record MachineFftModel(FftCostProbe.Costs costs, double messageNanos) {
 
-    /** Predicted time of {@link ButterflyExchangeFft} with the data already distributed, exchanges as {@code handover} says, ns. */
+    /** Predicted time of {@link ButterflyExchangeFft} with the data already distributed, exchanges as {@code handover}
+     * says, ns. */
     public double distributedNanos(Handover handover) {
         int stages = Integer.numberOfTrailingZeros(costs.p());
         double stage = handover == Handover.VIEW

@@ -107,7 +107,8 @@ public final class MasterWorkerFft {
 
         private double[] block(int rank, int length) {
             if (rank >= blocks.length || blocks[rank].length != length) {
-                throw new IllegalArgumentException("these buffers hold " + blocks.length + " blocks of " + blocks[0].length / 2
+                throw new IllegalArgumentException("these buffers hold " + blocks.length + " blocks of "
+                        + blocks[0].length / 2
                         + " points; this transform needs " + length / 2 + "-point blocks for rank " + rank);
             }
             return blocks[rank];
@@ -154,11 +155,13 @@ public final class MasterWorkerFft {
             if (handover == Handover.VIEW && m.payload() instanceof Lent view) {
                 lent = view.data();
                 int length = lent.length / procs;
-                block = ButterflyExchangeFft.inputBlock(lent, procs, p.rank(), Buffers.block(buffers, p.rank(), length));
+                block = ButterflyExchangeFft.inputBlock(lent, procs, p.rank(),
+                        Buffers.block(buffers, p.rank(), length));
             } else if (handover == Handover.COPY && m.payload() instanceof double[] part) {
                 block = part;
             } else {
-                throw new IllegalStateException("expected the scattered FFT " + (handover == Handover.VIEW ? "view" : "block")
+                throw new IllegalStateException("expected the scattered FFT "
+                        + (handover == Handover.VIEW ? "view" : "block")
                         + " from rank 0 (every rank must use the same handover), got " + m);
             }
         }

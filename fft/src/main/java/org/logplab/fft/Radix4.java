@@ -22,7 +22,8 @@ final class Radix4 {
     }
 
     /**
-     * The radix-4 stages (of the inverse transform's sign if {@code inverse}) of the {@code m} points at point offset {@code off} (a power of two,
+     * The radix-4 stages (of the inverse transform's sign if {@code inverse}) of the {@code m} points at point offset
+     * {@code off} (a power of two,
      * {@code off} a multiple of {@code m}) in place, from span {@code m} down to span 32 or 64:
      * all but the last two or three radix-2 stages, which {@link FinalPass} does together with
      * the bit reversal. Depth-first above {@link #CACHE_POINTS}.

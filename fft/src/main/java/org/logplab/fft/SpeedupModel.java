@@ -21,7 +21,8 @@ public record SpeedupModel(double elementNanos, double startupNanos, double perB
     /** Least squares through the origin of {@code t = t_elem N log2 N} over serial timings. */
     public static double fitElementNanos(long[] sizes, double[] nanos) {
         if (sizes.length == 0 || sizes.length != nanos.length) {
-            throw new IllegalArgumentException("need one timing per size, got " + sizes.length + " sizes and " + nanos.length + " timings");
+            throw new IllegalArgumentException("need one timing per size, got " + sizes.length + " sizes and "
+                    + nanos.length + " timings");
         }
         double xy = 0;
         double xx = 0;

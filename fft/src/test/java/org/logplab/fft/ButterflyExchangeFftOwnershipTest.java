@@ -44,7 +44,8 @@ class ButterflyExchangeFftOwnershipTest {
                                 proc, blocks[proc.rank()], null, 1, handover, null));
                         // A lent stage is two messages each way (the lend and the done word), a copied one one.
                         int perStage = handover == Handover.VIEW ? 2 : 1;
-                        assertThat(r.messagesReceived()).isEqualTo((long) perStage * p * Integer.numberOfTrailingZeros(p));
+                        assertThat(r.messagesReceived())
+                                .isEqualTo((long) perStage * p * Integer.numberOfTrailingZeros(p));
                         assertThat(r.inFlight()).isEmpty();
                         outputs[handover.ordinal()] = concat(blocks);
                         assertThat(ComplexArrays.relativeRmsError(outputs[handover.ordinal()], expected))
@@ -77,7 +78,8 @@ class ButterflyExchangeFftOwnershipTest {
                     Fft.forward(expected);
                     double[][] blocks = blocks(input, p);
                     // Other L, o, g, G on the same processors: the model time follows them exactly.
-                    LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p, random.nextInt(2));
+                    LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p,
+                            random.nextInt(2));
                     long cost = random.nextInt(3);
                     RunResult r = machine.run(params, proc -> spares[proc.rank()] =
                             ButterflyExchangeFft.transform(proc, blocks[proc.rank()], spares[proc.rank()], cost));
@@ -106,10 +108,12 @@ class ButterflyExchangeFftOwnershipTest {
                         double[] a = random.doubles(2 * n, -1, 1).toArray();
                         double[] expected = a.clone();
                         Fft.forward(expected);
-                        LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p, random.nextInt(2));
+                        LogP params = new LogP(random.nextInt(100), random.nextInt(10), random.nextInt(30), p,
+                                random.nextInt(2));
                         long cost = random.nextInt(3);
                         RunResult r = machine.run(params,
-                                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, cost, handover, null, buffers));
+                                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a : null, cost, handover,
+                                null, buffers));
                         assertThat(ComplexArrays.relativeRmsError(a, expected)).as("run %d %s %s", run, clock, handover)
                                 .isLessThan(1e-12);
                         if (clock == ClockKind.MODEL) {

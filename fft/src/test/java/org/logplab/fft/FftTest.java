@@ -118,12 +118,15 @@ class FftTest {
     @Test
     void shouldRejectBadInputWithAClearMessage() {
         assertThatThrownBy(() -> Fft.forward(null, new double[4])).hasMessageContaining("must not be null");
-        assertThatThrownBy(() -> Fft.forward(new double[4], new double[8])).hasMessageContaining("differ in length: 4 vs 8");
-        assertThatThrownBy(() -> Fft.forward(new double[12], new double[12])).hasMessageContaining("power of two").hasMessageContaining("12");
+        assertThatThrownBy(() -> Fft.forward(new double[4], new double[8]))
+                .hasMessageContaining("differ in length: 4 vs 8");
+        assertThatThrownBy(() -> Fft.forward(new double[12], new double[12])).hasMessageContaining("power of two")
+                .hasMessageContaining("12");
         assertThatThrownBy(() -> Fft.inverse(new double[0], new double[0])).hasMessageContaining("power of two");
         assertThatThrownBy(() -> Fft.forward((double[]) null)).hasMessageContaining("must not be null");
         assertThatThrownBy(() -> Fft.forward(new double[7])).hasMessageContaining("even length");
-        assertThatThrownBy(() -> Fft.forward(new double[12])).hasMessageContaining("power of two").hasMessageContaining("6");
+        assertThatThrownBy(() -> Fft.forward(new double[12])).hasMessageContaining("power of two")
+                .hasMessageContaining("6");
         assertThatThrownBy(() -> ComplexArrays.realParts(new double[3])).hasMessageContaining("even length");
     }
 

@@ -34,7 +34,8 @@ class ParallelFftStressTest {
             // A little injected latency and gap under the wall clock shifts who waits for whom.
             LogP params = LogP.of(random.nextInt(3) * 1000L, 0, random.nextInt(2) * 500L, p);
             ThreadKind threads = random.nextBoolean() ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM;
-            RunResult r = RunConfig.builder(params).clock(ClockKind.WALL).threads(threads).timeout(Duration.ofSeconds(20))
+            RunResult r = RunConfig.builder(params).clock(ClockKind.WALL).threads(threads)
+                    .timeout(Duration.ofSeconds(20))
                     .run(proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? parallel : null, 0));
             assertThat(r.inFlight()).isEmpty();
             int logP = Integer.numberOfTrailingZeros(p);

@@ -29,7 +29,8 @@ class ParallelFftTest {
                         int procs = p;
                         Machine.run(LogP.of(clock == ClockKind.MODEL ? 50 : 0, 1, 2, procs), clock,
                                 procs > 2 ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM,
-                                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? parallel : null, 1, handover));
+                                proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? parallel : null, 1,
+                                handover));
                         assertThat(ComplexArrays.relativeRmsError(parallel, serial))
                                 .as("N=%d p=%d %s %s", n, p, clock, handover).isLessThan(1e-12);
                     }
@@ -49,15 +50,18 @@ class ParallelFftTest {
             double[] a = random.doubles(2 * n).toArray();
             for (Handover handover : Handover.values()) {
                 RunResult r = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL,
-                        proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a.clone() : null, elementCost, handover));
+                        proc -> MasterWorkerFft.transform(proc, proc.rank() == 0 ? a.clone() : null, elementCost,
+                        handover));
                 assertThat(r.makespan()).as("%s N=%d c=%d %s", params, n, elementCost, handover)
                         .isEqualTo(FftTiming.masterWorker(params, p, n, elementCost, handover));
             }
             int block = n / p;
-            RunResult d = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc -> ButterflyExchangeFft.transform(
+            RunResult d = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc ->
+                    ButterflyExchangeFft.transform(
                     proc, random(2 * block, proc.rank()), elementCost));
             assertThat(d.makespan()).isEqualTo(FftTiming.distributed(params, p, block, elementCost));
-            RunResult lent = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc -> ButterflyExchangeFft.transform(
+            RunResult lent = Machine.run(params, ClockKind.MODEL, ThreadKind.VIRTUAL, proc ->
+                    ButterflyExchangeFft.transform(
                     proc, random(2 * block, proc.rank()), null, elementCost, Handover.VIEW, null));
             assertThat(lent.makespan()).isEqualTo(FftTiming.distributed(params, p, block, elementCost, Handover.VIEW));
         }

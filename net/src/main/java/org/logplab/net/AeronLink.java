@@ -66,7 +66,8 @@ public final class AeronLink implements AutoCloseable {
         this(medium, null, null, LOCAL_CONNECT);
     }
 
-    private AeronLink(AeronPingPong.Medium medium, PeerAddress listen, PeerAddress peer, Duration connectTimeout) throws IOException {
+    private AeronLink(AeronPingPong.Medium medium, PeerAddress listen, PeerAddress peer,
+            Duration connectTimeout) throws IOException {
         dir = Files.createTempDirectory("logplab-aeron-");
         MediaDriver d = null;
         Aeron a = null;
@@ -100,7 +101,8 @@ public final class AeronLink implements AutoCloseable {
             // missing image for a lost peer.
             await(deadline, () -> measuring.out().isConnected() && echoing.out().isConnected()
                             && measuring.in().isConnected() && echoing.in().isConnected(),
-                    "the two directions of " + ping + " and " + pong + " did not connect within " + connectTimeout.toMillis() + " ms");
+                    "the two directions of " + ping + " and " + pong + " did not connect within "
+                    + connectTimeout.toMillis() + " ms");
         } else {
             measuring = new End(aeron.addPublication(peer.channel(AeronTransport.DEFAULT_TERM_LENGTH), PEER_STREAM),
                     aeron.addSubscription(listen.channel(AeronTransport.DEFAULT_TERM_LENGTH), PEER_STREAM));
@@ -108,8 +110,10 @@ public final class AeronLink implements AutoCloseable {
             await(deadline, () -> measuring.out().isConnected(), "nothing answered at " + peer + " within "
                     + connectTimeout.toMillis() + " ms (is the other side started, listening there?)");
             // Its stream to here too: the echo takes a missing image for a lost peer.
-            await(deadline, () -> measuring.in().isConnected(), "nothing from " + peer + " reached " + listen + " within "
-                    + connectTimeout.toMillis() + " ms, though it answers (does it send to an address other than this one?)");
+            await(deadline, () -> measuring.in().isConnected(), "nothing from " + peer + " reached " + listen
+                    + " within "
+                    + connectTimeout.toMillis()
+                    + " ms, though it answers (does it send to an address other than this one?)");
         }
     }
 
@@ -123,7 +127,8 @@ public final class AeronLink implements AutoCloseable {
      */
     public static AeronLink toPeer(PeerAddress listen, PeerAddress peer, Duration connectTimeout) throws IOException {
         if (listen.equals(peer)) {
-            throw new IllegalArgumentException("the link's two ends are both " + listen + "; the peer listens elsewhere");
+            throw new IllegalArgumentException("the link's two ends are both " + listen
+                    + "; the peer listens elsewhere");
         }
         return new AeronLink(AeronPingPong.Medium.UDP, listen, peer, connectTimeout);
     }
@@ -229,7 +234,8 @@ public final class AeronLink implements AutoCloseable {
         int[] filled = {0};
         return new FragmentAssembler((buffer, offset, length, header) -> {
             if (partial[0] == null) {
-                int total = length < WireCodec.HEADER_BYTES ? length : WireCodec.HEADER_BYTES + buffer.getInt(offset + 36);
+                int total = length < WireCodec.HEADER_BYTES ? length : WireCodec.HEADER_BYTES
+                        + buffer.getInt(offset + 36);
                 if (total <= length) {
                     whole.onFrame(buffer, offset, length);
                     return;
@@ -253,12 +259,14 @@ public final class AeronLink implements AutoCloseable {
         offer(publication, buffer, 0, length);
     }
 
-    /** Publishes {@code length} bytes of {@code buffer} from {@code offset}, waiting while the stream is back-pressured. */
+    /** Publishes {@code length} bytes of {@code buffer} from {@code offset}, waiting while the stream is
+     * back-pressured. */
     static void offer(Publication publication, UnsafeBuffer buffer, int offset, int length) {
         long result;
         while ((result = publication.offer(buffer, offset, length)) < 0) {
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
-                throw new IllegalStateException("the Aeron publication " + publication.channel() + " failed: " + result);
+                throw new IllegalStateException("the Aeron publication " + publication.channel() + " failed: "
+                        + result);
             }
             if (result == Publication.NOT_CONNECTED) {
                 throw new IllegalStateException("the other side of " + publication.channel() + " is gone");

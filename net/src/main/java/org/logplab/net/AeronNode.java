@@ -33,11 +33,13 @@ public final class AeronNode {
      * @param runId the run's identity: publishers presenting another are rejected
      * @param peerTimeout how long a peer may be silent before the run fails
      * @param connectTimeout how long to wait for every peer to come up
-     * @param termLength Aeron's term length (the longest Aeron message is an eighth of it; the cluster sends longer ones in chunks)
+     * @param termLength Aeron's term length (the longest Aeron message is an eighth of it; the cluster sends longer
+     * ones in chunks)
      * @param sharedDriver the directory of a running media driver, or null to embed one (UDP only)
      * @param workDir the folder for an embedded driver's directory, or null for the system's temporary folder
      */
-    public record Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout, Duration connectTimeout,
+    public record Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout,
+            Duration connectTimeout,
                           int termLength, Path sharedDriver, Path workDir) {
         public Options {
             if (node < 0 || node >= route.nodes()) {
@@ -46,7 +48,8 @@ public final class AeronNode {
         }
 
         /** Options with the embedded driver's directory in the system's temporary folder. */
-        public Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout, Duration connectTimeout,
+        public Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout,
+                Duration connectTimeout,
                        int termLength, Path sharedDriver) {
             this(route, node, runId, peerTimeout, connectTimeout, termLength, sharedDriver, null);
         }
@@ -66,7 +69,8 @@ public final class AeronNode {
      *     came (a chunk out of turn, or a sender lost mid-frame)
      */
     public record Outcome(RunResult result, RunFailedException failure, long unknownPeerFrames, long malformedFrames,
-                          long misaddressedFrames, String lastRejection, long discardedAfterFailure, long incompleteFrames) {
+                          long misaddressedFrames, String lastRejection, long discardedAfterFailure,
+                          long incompleteFrames) {
     }
 
     /**
@@ -119,7 +123,8 @@ public final class AeronNode {
                 if (missing == null) {
                     progress.accept("node " + options.node() + ": connected to every peer");
                 } else if (!missing.isEmpty()) {
-                    cluster.abort("peers did not connect within " + options.connectTimeout().toMillis() + " ms: " + missing);
+                    cluster.abort("peers did not connect within " + options.connectTimeout().toMillis() + " ms: "
+                            + missing);
                 }
                 BackoffIdleStrategy idle = AeronTransport.idleStrategy();
                 try {

@@ -2,8 +2,8 @@ package org.logplab.net;
 
 import io.aeron.logbuffer.FragmentHandler;
 import java.io.IOException;
-import java.util.function.IntConsumer;
 import java.util.Locale;
+import java.util.function.IntConsumer;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.logplab.core.Message;
@@ -35,7 +35,8 @@ public final class AeronPingPong {
             return switch (transport.toLowerCase(Locale.ROOT)) {
                 case "aeron-ipc" -> IPC;
                 case "aeron-udp" -> UDP;
-                default -> throw new IllegalArgumentException("unknown transport '" + transport + "': use inprocess, aeron-ipc or aeron-udp");
+                default -> throw new IllegalArgumentException("unknown transport '" + transport
+                        + "': use inprocess, aeron-ipc or aeron-udp");
             };
         }
     }
@@ -53,7 +54,8 @@ public final class AeronPingPong {
      * @throws IllegalArgumentException for a negative size, or reps below 1
      * @throws IllegalStateException if the two ends do not connect within 10 s
      */
-    public static PingPong.Result[] run(Medium medium, int[] sizes, int warmup, int reps) throws IOException, InterruptedException {
+    public static PingPong.Result[] run(Medium medium, int[] sizes, int warmup, int reps) throws IOException,
+            InterruptedException {
         return run(medium, sizes, warmup, reps, i -> { });
     }
 
@@ -61,7 +63,8 @@ public final class AeronPingPong {
      * The same, telling {@code starting} the index into {@code sizes} of each size before its
      * round trips start (for a progress display), on the calling thread.
      */
-    public static PingPong.Result[] run(Medium medium, int[] sizes, int warmup, int reps, IntConsumer starting) throws IOException,
+    public static PingPong.Result[] run(Medium medium, int[] sizes, int warmup, int reps,
+            IntConsumer starting) throws IOException,
             InterruptedException {
         check(sizes, warmup, reps);
         try (AeronLink link = new AeronLink(medium)) {
@@ -98,12 +101,14 @@ public final class AeronPingPong {
     private static void check(int[] sizes, int warmup, int reps) {
         for (int size : sizes) {
             if (size < 0 || size > Integer.MAX_VALUE - WireCodec.HEADER_BYTES) {
-                throw new IllegalArgumentException("message sizes are 0.." + (Integer.MAX_VALUE - WireCodec.HEADER_BYTES)
+                throw new IllegalArgumentException("message sizes are 0.."
+                        + (Integer.MAX_VALUE - WireCodec.HEADER_BYTES)
                         + " bytes, got " + size);
             }
         }
         if (reps < 1 || warmup < 0) {
-            throw new IllegalArgumentException("need at least 1 repetition and no negative warm-up, got " + reps + " and " + warmup);
+            throw new IllegalArgumentException("need at least 1 repetition and no negative warm-up, got " + reps
+                    + " and " + warmup);
         }
     }
 

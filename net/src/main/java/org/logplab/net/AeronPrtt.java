@@ -55,7 +55,8 @@ public final class AeronPrtt {
 
     private static void check(int bytes, int n, int reps) {
         if (n < 2 || reps < 1 || bytes < 0 || bytes > (1 << 20)) {
-            throw new IllegalArgumentException("need n >= 2, reps >= 1, 0 <= bytes <= 1 MiB; got " + n + ", " + reps + ", " + bytes);
+            throw new IllegalArgumentException("need n >= 2, reps >= 1, 0 <= bytes <= 1 MiB; got " + n + ", " + reps
+                    + ", " + bytes);
         }
     }
 

@@ -22,9 +22,9 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.agrona.DirectBuffer;
+import org.agrona.collections.Int2IntHashMap;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.collections.Int2IntHashMap;
 import org.logplab.core.cluster.Transport;
 
 /**
@@ -46,7 +46,8 @@ import org.logplab.core.cluster.Transport;
  * that node. Until then, and after a wrong HELLO, its frames are rejected and counted
  * ({@link #unknownPeerFrames()}); a second publisher claiming a node already bound is rejected too.
  *
- * <p>Threads: {@link #send} and {@link #trySend} from any thread (each peer's publication under its lock); {@link #poll} and
+ * <p>Threads: {@link #send} and {@link #trySend} from any thread (each peer's publication under its lock); {@link
+ * #poll} and
  * {@link #connect} on the one receiving thread.
  */
 public final class AeronTransport implements Transport, AutoCloseable {
@@ -149,10 +150,12 @@ public final class AeronTransport implements Transport, AutoCloseable {
             throw new IllegalArgumentException("node " + node + " is outside 0.." + (route.nodes() - 1));
         }
         if (Integer.bitCount(termLength) != 1 || termLength < 64 * 1024 || termLength > (1 << 30)) {
-            throw new IllegalArgumentException("term length must be a power of two in 64 KiB..1 GiB, got " + termLength);
+            throw new IllegalArgumentException("term length must be a power of two in 64 KiB..1 GiB, got "
+                    + termLength);
         }
         if (route instanceof Route.Ipc && sharedDriver == null) {
-            throw new IllegalArgumentException("IPC between processes needs the directory of the media driver they share");
+            throw new IllegalArgumentException("IPC between processes needs the directory of the media driver they"
+                    + " share");
         }
         if (sharedDriver != null && !Files.isDirectory(sharedDriver)) {
             throw new IllegalArgumentException("no media driver directory at " + sharedDriver);
@@ -184,7 +187,8 @@ public final class AeronTransport implements Transport, AutoCloseable {
                         .sharedIdleStrategy(idleStrategy())
                         .imageLivenessTimeoutNs(IMAGE_LIVENESS_NS));
             }
-            a = Aeron.connect(new Aeron.Context().aeronDirectoryName(d != null ? d.aeronDirectoryName() : sharedDriver.toString()));
+            a = Aeron.connect(new Aeron.Context().aeronDirectoryName(d != null ? d.aeronDirectoryName()
+                    : sharedDriver.toString()));
             this.subscription = a.addSubscription(channel(node, termLength), stream(node));
             this.publications = new ExclusivePublication[route.nodes()];
             for (int i = 0; i < route.nodes(); i++) {
@@ -364,7 +368,8 @@ public final class AeronTransport implements Transport, AutoCloseable {
         }
         try {
             InetAddress a = InetAddress.getByName(host);
-            return peerHosts.get(claimed).contains(a) || (a.isLoopbackAddress() && peerHosts.get(claimed).stream().anyMatch(InetAddress::isLoopbackAddress));
+            return peerHosts.get(claimed).contains(a) || (a.isLoopbackAddress() && peerHosts.get(claimed).stream()
+                    .anyMatch(InetAddress::isLoopbackAddress));
         } catch (UnknownHostException e) {
             return false;
         }
@@ -412,7 +417,8 @@ public final class AeronTransport implements Transport, AutoCloseable {
                 return Offer.GONE;
             }
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
-                throw new IllegalStateException("the Aeron publication " + publications[to].channel() + " failed: " + result);
+                throw new IllegalStateException("the Aeron publication " + publications[to].channel() + " failed: "
+                        + result);
             }
             return Offer.WOULD_WAIT;
         } finally {
@@ -422,7 +428,8 @@ public final class AeronTransport implements Transport, AutoCloseable {
 
     private void checkLength(int length) {
         if (length > maxFrameLength()) {
-            throw new IllegalArgumentException("a frame of " + length + " bytes exceeds the longest Aeron message here, "
+            throw new IllegalArgumentException("a frame of " + length
+                    + " bytes exceeds the longest Aeron message here, "
                     + maxFrameLength() + " bytes (raise the term length)");
         }
     }

@@ -1,7 +1,7 @@
 package org.logplab.net;
 
+import io.aeron.driver.MediaDriver;
 import java.io.IOException;
-import java.util.function.IntConsumer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import io.aeron.driver.MediaDriver;
+import java.util.function.IntConsumer;
 import org.HdrHistogram.Histogram;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -40,7 +40,8 @@ public final class ClusterPingPong {
      * @param sizes message sizes in bytes, any non-negative size
      * @throws RunFailedException if the two nodes' run failed
      */
-    public static PingPong.Result[] run(AeronPingPong.Medium medium, int[] sizes, int warmup, int reps) throws IOException,
+    public static PingPong.Result[] run(AeronPingPong.Medium medium, int[] sizes, int warmup,
+            int reps) throws IOException,
             InterruptedException {
         return run(medium, sizes, warmup, reps, i -> { });
     }
@@ -49,7 +50,8 @@ public final class ClusterPingPong {
      * The same, telling {@code starting} the index into {@code sizes} of each size before its
      * round trips start (for a progress display), on the thread of rank 0.
      */
-    public static PingPong.Result[] run(AeronPingPong.Medium medium, int[] sizes, int warmup, int reps, IntConsumer starting)
+    public static PingPong.Result[] run(AeronPingPong.Medium medium, int[] sizes, int warmup, int reps,
+            IntConsumer starting)
             throws IOException, InterruptedException {
         for (int size : sizes) {
             if (size < 0) {
@@ -57,7 +59,8 @@ public final class ClusterPingPong {
             }
         }
         if (reps < 1 || warmup < 0) {
-            throw new IllegalArgumentException("need at least 1 repetition and no negative warm-up, got " + reps + " and " + warmup);
+            throw new IllegalArgumentException("need at least 1 repetition and no negative warm-up, got " + reps
+                    + " and " + warmup);
         }
         Histogram[] oneWay = new Histogram[sizes.length];
         for (int i = 0; i < sizes.length; i++) {
@@ -88,7 +91,8 @@ public final class ClusterPingPong {
                 }
             }
         };
-        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).timeout(Duration.ofMinutes(10)).build();
+        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).timeout(Duration.ofMinutes(10))
+                .build();
         Partition partition = Partition.blocks(2, 2);
         MediaDriver shared = medium == AeronPingPong.Medium.IPC ? AeronTransport.sharedDriver() : null;
         AeronTransport.Route route = shared != null ? new AeronTransport.Route.Ipc(2)
@@ -98,9 +102,11 @@ public final class ClusterPingPong {
         try {
             List<Future<AeronNode.Outcome>> outcomes = new ArrayList<>();
             for (int node = 0; node < 2; node++) {
-                AeronNode.Options options = new AeronNode.Options(route, node, "pingpong-" + ProcessHandle.current().pid(),
+                AeronNode.Options options = new AeronNode.Options(route, node, "pingpong-" + ProcessHandle.current()
+                        .pid(),
                         Duration.ofSeconds(10), Duration.ofSeconds(30), AeronTransport.DEFAULT_TERM_LENGTH, driverDir);
-                outcomes.add(nodes.submit(() -> AeronNode.run(options, partition, config, new WireCodec(), program, s -> { })));
+                outcomes.add(nodes.submit(() -> AeronNode.run(options, partition, config, new WireCodec(), program,
+                        s -> { })));
             }
             for (Future<AeronNode.Outcome> f : outcomes) {
                 AeronNode.Outcome o = f.get();

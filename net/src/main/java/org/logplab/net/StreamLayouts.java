@@ -70,7 +70,8 @@ public final class StreamLayouts {
         }
         Path dir = Files.createTempDirectory("logplab-streams-");
         try (MediaDriver driver = MediaDriver.launchEmbedded(new MediaDriver.Context()
-                     .aeronDirectoryName(dir.resolve("driver").toString()).dirDeleteOnStart(true).dirDeleteOnShutdown(true)
+                     .aeronDirectoryName(dir.resolve("driver").toString()).dirDeleteOnStart(true)
+                     .dirDeleteOnShutdown(true)
                      .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(AeronTransport.idleStrategy()));
              Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName()))) {
             int port;
@@ -139,7 +140,8 @@ public final class StreamLayouts {
             while (received.get() < total) {
                 idle.idle(sub.poll(handler, 256));
                 if (System.nanoTime() - start > 120_000_000_000L) {
-                    throw new IllegalStateException("only " + received.get() + " of " + total + " frames arrived within 120 s");
+                    throw new IllegalStateException("only " + received.get() + " of " + total
+                            + " frames arrived within 120 s");
                 }
             }
             long nanos = System.nanoTime() - start;

@@ -26,7 +26,8 @@ class AeronLinkTest {
     private static PeerAddress[] twoFreePorts() throws IOException {
         try (DatagramSocket a = new DatagramSocket(0, InetAddress.getLoopbackAddress());
              DatagramSocket b = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return new PeerAddress[] {new PeerAddress("127.0.0.1", a.getLocalPort()), new PeerAddress("127.0.0.1", b.getLocalPort())};
+            return new PeerAddress[] {new PeerAddress("127.0.0.1", a.getLocalPort()),
+                    new PeerAddress("127.0.0.1", b.getLocalPort())};
         }
     }
 
@@ -59,7 +60,8 @@ class AeronLinkTest {
     void aSideWithNobodyAtTheOtherEndOrLeftWithoutAWordSaysSo() throws Exception {
         PeerAddress[] p = twoFreePorts();
         assertThatThrownBy(() -> AeronLink.toPeer(p[0], p[1], Duration.ofMillis(500)))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("nothing answered at " + p[1] + " within 500 ms");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("nothing answered at " + p[1]
+                + " within 500 ms");
         assertThatThrownBy(() -> AeronLink.toPeer(p[0], p[0], Duration.ofMillis(500)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("both " + p[0]);
         CompletableFuture<Long> echo = CompletableFuture.supplyAsync(() -> {
@@ -72,6 +74,7 @@ class AeronLinkTest {
         try (AeronLink link = AeronLink.toPeer(p[0], p[1], Duration.ofSeconds(20))) {
             AeronPingPong.run(link, new int[] {8}, 0, 3);
         } // closed without stopEcho
-        assertThatThrownBy(() -> echo.get(30, TimeUnit.SECONDS)).hasMessageContaining("went away without saying stop, after 3 answers");
+        assertThatThrownBy(() -> echo.get(30, TimeUnit.SECONDS))
+        .hasMessageContaining("went away without saying stop, after 3 answers");
     }
 }

@@ -35,7 +35,8 @@ class AeronNodeStopTest {
         long start = System.nanoTime();
         AeronNode.Outcome o = AeronNode.run(new AeronNode.Options(route, 0, "stop-test", Duration.ofSeconds(2),
                         Duration.ofSeconds(60), AeronTransport.DEFAULT_TERM_LENGTH, null, work),
-                Partition.blocks(2, 2), RunConfig.builder(LogP.of(6, 2, 4, 2)).build(), new WireCodec(), p -> { }, line -> { }, stop);
+                Partition.blocks(2, 2), RunConfig.builder(LogP.of(6, 2, 4, 2)).build(), new WireCodec(), p -> { },
+                line -> { }, stop);
         long tookMillis = (System.nanoTime() - start) / 1_000_000;
         assertThat(o.result()).isNull();
         assertThat(o.failure().getMessage()).contains("told to stop");

@@ -71,9 +71,12 @@ class AeronPingPongTest {
 
     @Test
     void badInputGetsAClearError() {
-        assertThatThrownBy(() -> AeronPingPong.run(AeronPingPong.Medium.IPC, new int[] {-1}, 0, 1)).hasMessageContaining("got -1");
-        assertThatThrownBy(() -> ClusterPingPong.run(AeronPingPong.Medium.IPC, new int[] {-1}, 0, 1)).hasMessageContaining("got -1");
-        assertThatThrownBy(() -> AeronPingPong.run(AeronPingPong.Medium.IPC, new int[] {8}, 0, 0)).hasMessageContaining("at least 1 repetition");
+        assertThatThrownBy(() -> AeronPingPong.run(AeronPingPong.Medium.IPC, new int[] {-1}, 0, 1))
+                .hasMessageContaining("got -1");
+        assertThatThrownBy(() -> ClusterPingPong.run(AeronPingPong.Medium.IPC, new int[] {-1}, 0, 1))
+                .hasMessageContaining("got -1");
+        assertThatThrownBy(() -> AeronPingPong.run(AeronPingPong.Medium.IPC, new int[] {8}, 0, 0))
+                .hasMessageContaining("at least 1 repetition");
         assertThatThrownBy(() -> AeronPingPong.Medium.parse("tcp")).hasMessageContaining("unknown transport 'tcp'");
     }
 

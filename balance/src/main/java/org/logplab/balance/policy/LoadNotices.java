@@ -2,7 +2,8 @@ package org.logplab.balance.policy;
 
 /**
  * A node's state as its domain hears of it, and when it tells them: heavy (a sender, S) or light
- * (a receiver, R) by a threshold ({@link #aboveShare} or {@link #queueAbove}). It tells its domain at the start and on every change of
+ * (a receiver, R) by a threshold ({@link #aboveShare} or {@link #queueAbove}). It tells its domain at the start and on
+ * every change of
  * state, never on mere changes of load: on a complete domain of {@code k} members a notice costs
  * {@code k} sends and {@code k} receives of {@code o} each, which on fine-grained work costs more
  * than balancing gains. Every balancing message carries its sender's queued work besides.
@@ -30,7 +31,8 @@ final class LoadNotices {
         return node.queuedTasks() > 1 && aboveShare(node, high, Domain.drainTime(node));
     }
 
-    /** The same test's work part, for a caller that has the drain time {@code tau} at hand (and at least two tasks queued). */
+    /** The same test's work part, for a caller that has the drain time {@code tau} at hand (and at least two tasks
+     * queued). */
     static boolean aboveShare(WorkerView node, double high, double tau) {
         return node.queuedWork() > high * tau * node.capacity();
     }

@@ -24,7 +24,8 @@ public interface WorkerPolicy {
     default void onIdle(WorkerView node) {
     }
 
-    /** Node {@code from} sent a load notice with its {@code state} (its work is already in {@link WorkerView#knownWork}). */
+    /** Node {@code from} sent a load notice with its {@code state} (its work is already in {@link
+     * WorkerView#knownWork}). */
     default void onNotice(WorkerView node, int from, int state) {
     }
 

@@ -2,7 +2,8 @@ package org.logplab.balance.workload;
 
 import java.util.SplittableRandom;
 
-/** Integer task costs drawn uniformly from {@code [1, 2m - 1]} (mean {@code m}), optionally adjusted to an exact total. */
+/** Integer task costs drawn uniformly from {@code [1, 2m - 1]} (mean {@code m}), optionally adjusted to an exact total.
+ * */
 final class UniformCosts {
     private UniformCosts() {
     }
@@ -10,7 +11,8 @@ final class UniformCosts {
     /** {@code count} costs of mean {@code total / count} summing exactly to {@code total} (at least 1 each). */
     static long[] summingTo(int count, long total, SplittableRandom random) {
         if (total < count) {
-            throw new IllegalArgumentException("total work " + total + " cannot give " + count + " tasks a cost of at least 1");
+            throw new IllegalArgumentException("total work " + total + " cannot give " + count
+                    + " tasks a cost of at least 1");
         }
         long mean = total / count;
         long[] costs = new long[count];

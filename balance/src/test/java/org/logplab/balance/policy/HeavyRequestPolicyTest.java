@@ -21,7 +21,8 @@ class HeavyRequestPolicyTest {
     @Test
     void aHeavyNodePushesToItsLightMembersAndTellsTheStateItIsInAfterwards() {
         // 10 tasks of 10 on node 0, members known at 0 and 40: tau = 140 / 30, share 46.7; heavy (100 > 70).
-        FakeWorkerView node = new FakeWorkerView(new long[] {10, 10, 10}, -1, 0, 40).queue(10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
+        FakeWorkerView node = new FakeWorkerView(new long[] {10, 10, 10}, -1, 0, 40)
+                .queue(10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
         WorkerPolicy heavy = new HeavyRequestPolicy().forNode(0);
         heavy.onFinished(node);
         assertThat(node.migrations).as("work moved").isNotEmpty();
@@ -61,14 +62,16 @@ class HeavyRequestPolicyTest {
         SplittableRandom r = new SplittableRandom(7);
         for (int i = 0; i < 2_000; i++) {
             long[] capacities = {1 + r.nextInt(50), 1 + r.nextInt(50), 1 + r.nextInt(50)};
-            FakeWorkerView node = new FakeWorkerView(capacities, -1, r.nextInt(3) - 1 + r.nextInt(400), r.nextInt(3) - 1 + r.nextInt(400));
+            FakeWorkerView node = new FakeWorkerView(capacities, -1, r.nextInt(3) - 1 + r.nextInt(400), r.nextInt(3) - 1
+                    + r.nextInt(400));
             int tasks = r.nextInt(12);
             for (int k = 0; k < tasks; k++) {
                 node.queue(1 + r.nextInt(60));
             }
             node.mayMigrate = r.nextBoolean();
             WorkerPolicy heavy = new HeavyRequestPolicy(1.5).forNode(0);
-            String what = "capacities " + Arrays.toString(capacities) + ", known " + Arrays.toString(node.known) + ", queue "
+            String what = "capacities " + Arrays.toString(capacities) + ", known " + Arrays.toString(node.known)
+                    + ", queue "
                     + node.queue + ", may migrate " + node.mayMigrate;
             if (r.nextBoolean()) {
                 heavy.onFinished(node);
@@ -89,7 +92,8 @@ class HeavyRequestPolicyTest {
         sender.onIdle(node);
         assertThat(node.migrations).isNotEmpty();
         assertThat(node.notices).isEmpty();
-        assertThat(new HeavyRequestPolicy.Sender(1.5, false).tryPush(new FakeWorkerView(new long[] {10, 10}, -1, 0).queue(5)))
+        assertThat(new HeavyRequestPolicy.Sender(1.5, false).tryPush(new FakeWorkerView(new long[] {10, 10}, -1, 0)
+                .queue(5)))
                 .as("one task is never heavy").isEqualTo(-1);
     }
 }

@@ -109,8 +109,10 @@ class SafraTerminationTest {
                         } else if (!active[w]) {
                             Decision d = ring[w].whenPassive();
                             if (d.action() == Action.DECLARE) {
-                                assertThat(inFlight).as("trial %d: declared with migrations in flight", trial).isEmpty();
-                                assertThat(active).as("trial %d: declared with an active worker", trial).containsOnly(false);
+                                assertThat(inFlight).as("trial %d: declared with migrations in flight", trial)
+                                        .isEmpty();
+                                assertThat(active).as("trial %d: declared with an active worker", trial)
+                                        .containsOnly(false);
                                 declared = true;
                             } else if (d.action() == Action.FORWARD) {
                                 token = d;
@@ -137,7 +139,8 @@ class SafraTerminationTest {
                     break;
                 }
                 token = d;
-                assertThat(++hops).as("trial %d: not declared within three rounds of quiet", trial).isLessThanOrEqualTo(3 * n + 1);
+                assertThat(++hops).as("trial %d: not declared within three rounds of quiet", trial)
+                        .isLessThanOrEqualTo(3 * n + 1);
             }
         }
     }

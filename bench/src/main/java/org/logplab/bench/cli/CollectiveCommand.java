@@ -32,12 +32,16 @@ import picocli.CommandLine.Mixin;
  * {@code fibonacci}, {@code winner}.
  */
 @Command(name = "collective", header = "Run collectives and compare their time with the exact prediction.",
-        description = {"Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the broadcast predicted "
+        description = {"Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the"
+                + " broadcast predicted "
                 + "fastest, with the reason), butterfly, tree-reduce (all-reduce).",
             "",
-            "Wall clock: a median outside 0.9-1.5x its prediction is marked disturbed (JSON disturbed: true, beside its ratio)"
-                + " and a line on standard error says the host looked busy, with its load average: a quiet host gives 1.0-1.2x."
-                + " A disturbed time is not a wrong result: ok still says whether every member got the right data, and the"
+            "Wall clock: a median outside 0.9-1.5x its prediction is marked disturbed (JSON disturbed: true, beside"
+            + " its ratio)"
+                + " and a line on standard error says the host looked busy, with its load average: a quiet host gives"
+                + " 1.0-1.2x."
+                + " A disturbed time is not a wrong result: ok still says whether every member got the right data,"
+                + " and the"
                 + " exit code stays 0 (1 only when a check of the data fails)."})
 final class CollectiveCommand extends RowsCommand {
 
@@ -91,17 +95,21 @@ final class CollectiveCommand extends RowsCommand {
             output().line("Fibonacci vs binomial multicast on " + processors + " members, exact model times (L="
                     + logp.latency + ", o=" + logp.overhead + "):");
             Output.Table t = output().table(Column.of("g", "g"), Column.of("max(g,o)/(L+2o)", "ratio", "%.4f"),
-                    Column.of("binomial", "binomial"), Column.of("fibonacci", "fibonacci"), Column.of("faster", "winner"));
+                    Column.of("binomial", "binomial"), Column.of("fibonacci", "fibonacci"),
+                    Column.of("faster", "winner"));
             CollectiveRuns.crossoverRows(logp.latency, logp.overhead, processors, options.sweep).forEach(t::add);
         }
         return 0;
     }
 
-    /** The table's columns: the wall clock's time cell holds the median and the 99th percentile, and a latency column. */
+    /** The table's columns: the wall clock's time cell holds the median and the 99th percentile, and a latency column.
+     * */
     private static Column[] columns(boolean wall) {
-        List<Column> c = new ArrayList<>(List.of(Column.of("algo", "label"), Column.of("P", "P"), Column.of("members", "size"),
+        List<Column> c = new ArrayList<>(List.of(Column.of("algo", "label"), Column.of("P", "P"),
+                Column.of("members", "size"),
                 Column.of("clock", "clock"),
-                wall ? Column.of("time", r -> Cells.nanos(r.getDouble("p50_ns")) + " ns (p99 " + Cells.nanos(r.getDouble("p99_ns")) + ")")
+                wall ? Column.of("time", r -> Cells.nanos(r.getDouble("p50_ns")) + " ns (p99 "
+                + Cells.nanos(r.getDouble("p99_ns")) + ")")
                         : Column.of("time", "time"),
                 Column.of("predicted", "predicted"), Column.of("time / predicted", "ratio", "%.3f")));
         if (wall) {
@@ -109,7 +117,8 @@ final class CollectiveCommand extends RowsCommand {
         }
         c.add(Column.yesNo("ok", "ok"));
         if (wall) {
-            c.add(Column.of("disturbed", r -> r.get("disturbed") == null ? "-" : (boolean) r.get("disturbed") ? "YES" : "no"));
+            c.add(Column.of("disturbed", r -> r.get("disturbed") == null ? "-" : (boolean) r.get("disturbed") ? "YES"
+                    : "no"));
         }
         return c.toArray(Column[]::new);
     }

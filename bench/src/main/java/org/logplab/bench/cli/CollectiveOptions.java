@@ -27,14 +27,17 @@ final class CollectiveOptions {
             description = "Cost of one combine in an all-reduce (default 1).")
     long combineCost;
 
-    @Option(names = "--reps", defaultValue = "200", description = "Wall clock: measured repetitions, after as many unmeasured"
+    @Option(names = "--reps", defaultValue = "200",
+            description = "Wall clock: measured repetitions, after as many unmeasured"
             + " (default 200).")
     int reps;
 
-    @Option(names = "--trace", description = "Write a Chrome/Perfetto trace of one model-clock run of the first algorithm.")
+    @Option(names = "--trace",
+            description = "Write a Chrome/Perfetto trace of one model-clock run of the first algorithm.")
     Path trace;
 
-    @Option(names = "--sweep-g", split = ",", description = "Also print Fibonacci vs binomial predictions over these gaps.")
+    @Option(names = "--sweep-g", split = ",",
+            description = "Also print Fibonacci vs binomial predictions over these gaps.")
     long[] sweep;
 
     /** The members and the source: every rank, or the {@code --dest} ranks; a rank beyond {@code --P} is refused. */
@@ -42,7 +45,8 @@ final class CollectiveOptions {
         Group group = dest == null ? Group.all(processors, root) : Group.of(dest, root);
         for (int i = 0; i < group.size(); i++) {
             if (group.rank(i) >= processors) {
-                throw new IllegalArgumentException("--dest rank " + group.rank(i) + " is outside 0.." + (processors - 1));
+                throw new IllegalArgumentException("--dest rank " + group.rank(i) + " is outside 0.."
+                        + (processors - 1));
             }
         }
         return group;
@@ -54,14 +58,16 @@ final class CollectiveOptions {
         for (String name : algos) {
             CollectiveRuns.Chosen c = runs.choose(name);
             if (c.allReduce() && dest != null) {
-                throw new IllegalArgumentException(name + " is an all-reduce over all P processors; --dest is for multicasts");
+                throw new IllegalArgumentException(name
+                        + " is an all-reduce over all P processors; --dest is for multicasts");
             }
             chosen.add(c);
         }
         return chosen;
     }
 
-    /** Refuses, before anything runs, a wall-clock {@code --reps} below 1 and a {@code --trace} that cannot be written. */
+    /** Refuses, before anything runs, a wall-clock {@code --reps} below 1 and a {@code --trace} that cannot be written.
+     * */
     void checkPaths(boolean wall) {
         if (wall && reps < 1) {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);

@@ -12,7 +12,8 @@ import picocli.CommandLine.Mixin;
  * {@code logplab demo}: the tour ({@link Tour}), which writes a report folder; prints its findings,
  * or with {@code --json} the report's {@code summary.json} object as one JSON line.
  */
-@Command(header = "The tour: measured LogP parameters, a traced broadcast, a report folder.", name = "demo", description = {
+@Command(header = "The tour: measured LogP parameters, a traced broadcast, a report folder.", name = "demo",
+        description = {
     "The tour: the host's measured LogP parameters, one traced broadcast under both clocks,",
     "and a report folder with the traces, histograms and JSON."})
 final class DemoCommand extends CommandBase {

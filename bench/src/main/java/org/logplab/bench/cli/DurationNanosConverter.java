@@ -6,7 +6,8 @@ import picocli.CommandLine;
 
 /**
  * Parses a duration such as {@code 50us}, {@code 10µs}, {@code 1.5ms}, {@code 200ns}, {@code 2s},
- * {@code 10min} (or {@code 10m}) or {@code 2h} into whole nanoseconds; a bare number is nanoseconds. Rejects negative values and anything
+ * {@code 10min} (or {@code 10m}) or {@code 2h} into whole nanoseconds; a bare number is nanoseconds. Rejects negative
+ * values and anything
  * else with a message naming the text and the accepted units.
  */
 public final class DurationNanosConverter implements CommandLine.ITypeConverter<Long> {
@@ -29,8 +30,10 @@ public final class DurationNanosConverter implements CommandLine.ITypeConverter<
         public Long convert(String text) {
             long value = parse(text);
             if (value > MAX_DELAY) {
-                throw new CommandLine.TypeConversionException(String.format(Locale.ROOT, "'%s' is beyond the largest delay, 2^40 ="
-                        + " %,d (model units, or ns: about 18 min), which keeps a run's 64-bit times from overflowing", text, MAX_DELAY));
+                throw new CommandLine.TypeConversionException(String.format(Locale.ROOT,
+                        "'%s' is beyond the largest delay, 2^40 ="
+                        + " %,d (model units, or ns: about 18 min), which keeps a run's 64-bit times from overflowing",
+                        text, MAX_DELAY));
             }
             return value;
         }

@@ -20,7 +20,8 @@ import picocli.CommandLine;
  */
 final class Failures {
     /** A Java exception's or error's name as a message may carry it, e.g. {@code java.io.IOException: }. */
-    private static final Pattern EXCEPTION_NAME = Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error)\\b:?\\s*");
+    private static final Pattern EXCEPTION_NAME =
+            Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error)\\b:?\\s*");
 
     /** The sentence and the exit code. */
     record Verdict(String message, int exitCode) { }
@@ -47,9 +48,11 @@ final class Failures {
         if (t instanceof IOException) {
             return new Verdict("reading or writing failed: " + clean(chain(t)), 1);
         }
-        if (t instanceof RuntimeException && !(t instanceof IllegalStateException) && t.getClass().getName().startsWith("java.")) {
+        if (t instanceof RuntimeException && !(t instanceof IllegalStateException) && t.getClass().getName()
+                .startsWith("java.")) {
             // NullPointerException, ClassCastException and kin: a fault of logplab's, not of the input
-            return new Verdict("an internal error (a fault in logplab, please report it with the command line): " + clean(chain(t))
+            return new Verdict("an internal error (a fault in logplab, please report it with the command line): "
+                    + clean(chain(t))
                     + "; LOGPLAB_DEBUG=1 shows where", 1);
         }
         return new Verdict(clean(chain(t)), 1);
@@ -89,9 +92,11 @@ final class Failures {
     private static String outOfMemory(OutOfMemoryError e) {
         String m = String.valueOf(e.getMessage());
         if (m.contains("native thread")) {
-            return "could not start another thread (the system's limit on threads, or memory for their stacks): ask for fewer processors";
+            return "could not start another thread (the system's limit on threads, or memory for their stacks): ask"
+                    + " for fewer processors";
         }
-        return "ran out of memory (" + m.toLowerCase(java.util.Locale.ROOT) + "; this JVM may use " + Cells.gib(Runtime.getRuntime().maxMemory())
+        return "ran out of memory (" + m.toLowerCase(java.util.Locale.ROOT) + "; this JVM may use "
+                + Cells.gib(Runtime.getRuntime().maxMemory())
                 + " of heap): raise it with LOGPLAB_JAVA_OPTS=-Xmx..., or ask for less";
     }
 

@@ -17,7 +17,8 @@ import picocli.CommandLine.Mixin;
  * n)}, both with the usable ports {@code k' = min(k, n - 1)}.
  *
  * <p>JSON Lines, one object per (m, n, k): {@code algo} ({@code ktree}), {@code m}, {@code n},
- * {@code k}, {@code ports} ({@code k'}), {@code rounds} (also as {@code time}), {@code predicted} (the schedule's closed form {@code ceil(m/k') - 1 + h}), {@code upper_bound}, {@code lower_bound},
+ * {@code k}, {@code ports} ({@code k'}), {@code rounds} (also as {@code time}), {@code predicted} (the schedule's
+ * closed form {@code ceil(m/k') - 1 + h}), {@code upper_bound}, {@code lower_bound},
  * {@code ok} (every processor ended with all {@code m} messages), {@code note} (null, or for
  * {@code n = 1} why every figure is 0: there is no one to send to).
  *
@@ -47,7 +48,8 @@ final class KTreeCommand extends RowsCommand {
         }
         Output.Table table = output().table(Column.of("m", "m"), Column.of("n", "n"), Column.of("k", "k"),
                 Column.of("ports", "ports"), Column.of("rounds", "rounds"), Column.of("lower bound", "lower_bound"),
-                Column.of("upper bound", "upper_bound"), Column.yesNo("ok", "ok"), Column.of("", r -> r.get("note") == null ? "" : r.get("note")));
+                Column.of("upper bound", "upper_bound"), Column.yesNo("ok", "ok"),
+                Column.of("", r -> r.get("note") == null ? "" : r.get("note")));
         for (int m : ms) {
             for (int n : ns) {
                 for (int k : ks) {

@@ -58,7 +58,8 @@ final class LogPClockOptions extends LogPOptions {
             return switch (text == null ? "" : text.trim().toLowerCase(Locale.ROOT)) {
                 case "model" -> ClockKind.MODEL;
                 case "wall" -> ClockKind.WALL;
-                default -> throw new CommandLine.TypeConversionException("--clock must be model or wall, got '" + text + "'");
+                default -> throw new CommandLine.TypeConversionException("--clock must be model or wall, got '" + text
+                        + "'");
             };
         }
     }

@@ -11,13 +11,16 @@ import picocli.CommandLine.Option;
 class LogPOptions {
 
     @Option(names = "--L", converter = DurationNanosConverter.Delay.class,
-            description = "Latency L (default ${DEFAULT-VALUE}): model units; on the wall clock a duration such as 50us (a bare number is ns).")
+            description = "Latency L (default ${DEFAULT-VALUE}): model units; on the wall clock a duration such as"
+                    + " 50us (a bare number is ns).")
     long latency;
 
-    @Option(names = "--o", converter = DurationNanosConverter.Delay.class, description = "Overhead o, as --L (default ${DEFAULT-VALUE}).")
+    @Option(names = "--o", converter = DurationNanosConverter.Delay.class,
+            description = "Overhead o, as --L (default ${DEFAULT-VALUE}).")
     long overhead;
 
-    @Option(names = "--g", converter = DurationNanosConverter.Delay.class, description = "Gap g, as --L (default ${DEFAULT-VALUE}).")
+    @Option(names = "--g", converter = DurationNanosConverter.Delay.class,
+            description = "Gap g, as --L (default ${DEFAULT-VALUE}).")
     long gap;
 
     /** The options with these defaults. */

@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
  */
 abstract class RowsCommand extends CommandBase {
 
-    @Option(names = "--csv", description = "Print CSV instead of tables: a header of the JSON field names, then one line "
+    @Option(names = "--csv",
+            description = "Print CSV instead of tables: a header of the JSON field names, then one line "
             + "per row (RFC 4180 quoting; lists and objects as JSON text; provenance last).")
     boolean csv;
 
@@ -30,7 +31,8 @@ abstract class RowsCommand extends CommandBase {
     void beforeExecute() {
         output = null;
         if (json && csv) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--json and --csv are two forms of the same rows: give one");
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--json and --csv are two forms of the same rows: give one");
         }
     }
 

@@ -37,11 +37,13 @@ public final class SizeConverter implements CommandLine.ITypeConverter<Integer> 
         try {
             long value = Long.parseLong(t.trim()) * scale;
             if (value < 0 || value > Integer.MAX_VALUE) {
-                throw new CommandLine.TypeConversionException("size out of range 0.." + Integer.MAX_VALUE + " bytes: '" + text + "'");
+                throw new CommandLine.TypeConversionException("size out of range 0.." + Integer.MAX_VALUE + " bytes: '"
+                        + text + "'");
             }
             return (int) value;
         } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + text + "' is not a size; use bytes, or k / M / G (binary) such as 64, 4k, 1M");
+            throw new CommandLine.TypeConversionException("'" + text
+                    + "' is not a size; use bytes, or k / M / G (binary) such as 64, 4k, 1M");
         }
     }
 }

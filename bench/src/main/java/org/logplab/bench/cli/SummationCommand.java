@@ -53,7 +53,8 @@ final class SummationCommand extends RowsCommand {
         }
         double operands = options.counts.stream().mapToDouble(Long::doubleValue).sum();
         int working = Math.min(options.processors, Runtime.getRuntime().availableProcessors());
-        timeLimit.check(operands * NANOS_PER_OPERAND / working, String.format("%,.0f operands in all at %.0f ns each on %d"
+        timeLimit.check(operands * NANOS_PER_OPERAND / working,
+                String.format("%,.0f operands in all at %.0f ns each on %d"
                 + " core%s", operands, NANOS_PER_OPERAND, working, working == 1 ? "" : "s"));
 
         Output.Table table = output().table(Column.of("P", "P"), Column.of("N", "N"), Column.of("time", "time"),
@@ -63,7 +64,8 @@ final class SummationCommand extends RowsCommand {
                 Column.yesNo("ok", "ok"));
         for (long n : options.counts) {
             Row row = SummationRuns.row(params, options.root, n);
-            check(row.getBoolean("ok"), "P = " + options.processors + ", N = " + n + ": sum " + row.get("sum") + " vs " + SummationRuns.expectedSum(n)
+            check(row.getBoolean("ok"), "P = " + options.processors + ", N = " + n + ": sum " + row.get("sum") + " vs "
+                    + SummationRuns.expectedSum(n)
                     + ", time " + row.get("time") + " vs " + row.get("predicted"));
             table.add(row);
         }

@@ -41,7 +41,8 @@ public enum ClusterJob {
      * digest of the bits of each rank's output block (equal digests, bit-identical output).
      */
     FFT("parallel FFT with butterfly exchange of n points (P and n powers of two)"),
-    /** A token around the ring for {@code rounds} rounds, incremented by each rank; result: the last token each rank saw. */
+    /** A token around the ring for {@code rounds} rounds, incremented by each rank; result: the last token each rank
+     * saw. */
     RING("a token passed around the ring for the given rounds"),
     /**
      * A load balancer ({@code policy}) on the seed paper's scenario at load index {@code load}, one
@@ -112,7 +113,8 @@ public enum ClusterJob {
         int rounds = sizes.rounds();
         return switch (this) {
             case BROADCAST -> p -> results.set(p.rank(),
-                    (Long) new OptimalBroadcast().broadcast(p, Group.all(P, 0), p.rank() == 0 ? BROADCAST_VALUE : null));
+                    (Long) new OptimalBroadcast().broadcast(p, Group.all(P, 0), p.rank() == 0 ? BROADCAST_VALUE
+                    : null));
             case ALLREDUCE -> p -> results.set(p.rank(),
                     new ButterflyAllReduce().allReduce(p, Group.all(P, 0), 7L * p.rank() + 3, Long::sum, 1));
             case SUMMATION -> {
@@ -121,7 +123,8 @@ public enum ClusterJob {
                 }
                 SummationPlan plan = SummationPlan.of(params, P, n);
                 yield p -> {
-                    OptionalLong total = new OptimalSummation().sum(p, Group.all(P, 0), plan, j -> 3 * j + 1, Long::sum);
+                    OptionalLong total = new OptimalSummation().sum(p, Group.all(P, 0), plan, j -> 3 * j + 1,
+                            Long::sum);
                     results.set(p.rank(), total.orElse(-1));
                 };
             }
@@ -157,8 +160,10 @@ public enum ClusterJob {
         for (int i = 0; i < P; i++) {
             capacities[i] = seedCapacities[i % seedCapacities.length];
         }
-        BalanceConfig config = new BalanceConfig(Workloads.seed(capacities, sizes.load(), 1), capacities, Topology.COMPLETE,
-                Policies.parse(sizes.policy()), params.L(), params.o(), params.g(), clock, clock == ClockKind.MODEL ? 1 : 1_000, 1,
+        BalanceConfig config = new BalanceConfig(Workloads.seed(capacities, sizes.load(), 1), capacities,
+                Topology.COMPLETE,
+                Policies.parse(sizes.policy()), params.L(), params.o(), params.g(), clock, clock == ClockKind.MODEL ? 1
+                : 1_000, 1,
                 null);
         WorkerRecord[] records = new WorkerRecord[P];
         Program program = BalanceRun.program(config, records);
@@ -200,7 +205,8 @@ public enum ClusterJob {
 
     private static Program fft(int P, long n, AtomicLongArray results) {
         if (Long.bitCount(n) != 1 || n < 2L * P || n > (1 << 26)) {
-            throw new IllegalArgumentException("the FFT needs n a power of two with n >= 2P and n <= 2^26, got n = " + n + ", P = " + P);
+            throw new IllegalArgumentException("the FFT needs n a power of two with n >= 2P and n <= 2^26, got n = " + n
+                    + ", P = " + P);
         }
         if (Integer.bitCount(P) != 1) {
             throw new IllegalArgumentException("the FFT needs P a power of two, got " + P);

@@ -90,7 +90,8 @@ public record LauncherEnvironment(int rank, int size, String rankVariable, Strin
      */
     public int nodeIndex(int nodes, String listedBy) {
         if (size != nodes) {
-            throw new IllegalArgumentException(sizeVariable + " says " + size + " process" + (size == 1 ? "" : "es") + " but "
+            throw new IllegalArgumentException(sizeVariable + " says " + size + " process" + (size == 1 ? "" : "es")
+                    + " but "
                     + listedBy + " " + nodes
                     + " node" + (nodes == 1 ? "" : "s") + ": start one process per node");
         }
@@ -108,6 +109,7 @@ public record LauncherEnvironment(int rank, int size, String rankVariable, Strin
             b.append(i == 0 ? "" : i == PAIRS.size() - 1 ? " and " : ", ").append(p.rank()).append('/').append(p.size())
                     .append(" of ").append(p.launcher());
         }
-        return new IllegalArgumentException(b.append("): give --node I, or start the nodes with mpirun or srun").toString());
+        return new IllegalArgumentException(b.append("): give --node I, or start the nodes with mpirun or srun")
+                .toString());
     }
 }

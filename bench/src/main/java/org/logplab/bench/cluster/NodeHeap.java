@@ -38,7 +38,8 @@ public final class NodeHeap {
      * @param whoseHeap whose heap {@code maxHeap} is, for the message ("a node", "this node")
      * @param howToRaise what to do about it, for the message
      */
-    public static String problem(ClusterJob job, Partition partition, long maxHeap, String whoseHeap, String howToRaise) {
+    public static String problem(ClusterJob job, Partition partition, long maxHeap, String whoseHeap,
+            String howToRaise) {
         int ranks = partition.count(0); // the largest block comes first
         long need = needed(job, ranks);
         if (need <= maxHeap) {
@@ -46,7 +47,8 @@ public final class NodeHeap {
         }
         String spread = partition.nodes() == 1 ? "all " + String.format("%,d", ranks) + " ranks on one node"
                 : String.format("up to %,d ranks on each of %d nodes", ranks, partition.nodes());
-        return String.format(Locale.ROOT, "P = %,d puts %s, which need about %,.1f GiB of heap (%,d bytes per rank as logplab "
+        return String.format(Locale.ROOT,
+                "P = %,d puts %s, which need about %,.1f GiB of heap (%,d bytes per rank as logplab "
                         + "scale measures, with room for the collector), but %s may use %,.1f GiB: %s",
                 partition.P(), spread, need / (double) GIB, ProcessorHeap.bytesPerProcessor(channels(job), ranks),
                 whoseHeap, maxHeap / (double) GIB, howToRaise);

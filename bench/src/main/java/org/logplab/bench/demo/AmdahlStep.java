@@ -57,7 +57,8 @@ final class AmdahlStep {
         ctx.report().table("amdahl.json", amdahl, "Measured speedups per thread count");
         ctx.report().table("amdahl-fit.json", List.of(fitRow),
                 "The fitted serial fraction F and overheads K1, K2 (units of the serial time)");
-        ctx.report().plot("amdahl.png", new LineChart("Amdahl with overhead, FFT N = 2^" + log2N, "P (threads)", "speedup")
+        ctx.report().plot("amdahl.png", new LineChart("Amdahl with overhead, FFT N = 2^" + log2N, "P (threads)",
+                "speedup")
                         .yFromZero().pointsApart("measured", ps, speedups, cores).curve("fit", curveP, curveS),
                 "Measured speedups and the fitted law: it peaks near the core count and falls as the threads"
                         + " oversubscribe the cores" + (cores < THREADS ? " (the " + cores + " cores here: the points"

@@ -79,7 +79,8 @@ final class BroadcastStep {
 
     /** The model-clock run, traced; its trace is written to {@code trace-model.json}. */
     static RunResult model(TourContext ctx) throws IOException {
-        RunResult model = RunConfig.builder(MODEL).clock(ClockKind.MODEL).trace(true).run(TreeBroadcast.program(PROCESSORS));
+        RunResult model = RunConfig.builder(MODEL).clock(ClockKind.MODEL).trace(true)
+                .run(TreeBroadcast.program(PROCESSORS));
         model.trace().orElseThrow().writeChromeJson(ctx.dir.resolve("trace-model.json"));
         return model;
     }
@@ -111,11 +112,14 @@ final class BroadcastStep {
 
     /** The broadcast's section of the report. */
     static void report(TourContext ctx, Result r) throws IOException {
-        ctx.report().section(DemoFindings.BROADCAST, "One item from rank 0 to " + PROCESSORS + " ranks down a binary tree,"
-                + " under the model clock (" + Cells.params(MODEL.L(), MODEL.o(), MODEL.g(), false) + ") and on the wall"
+        ctx.report().section(DemoFindings.BROADCAST, "One item from rank 0 to " + PROCESSORS
+                + " ranks down a binary tree,"
+                + " under the model clock (" + Cells.params(MODEL.L(), MODEL.o(), MODEL.g(), false)
+                + ") and on the wall"
                 + " clock with injected " + Cells.params(WALL.L(), WALL.o(), WALL.g(), true) + ". A wall-clock row is"
                 + " disturbed when its median is outside " + WallTolerance.LOW + "-" + WallTolerance.HIGH + "x its"
-                + " prediction (the runtime's own costs add a few per cent on a quiet host); rows with more threads than"
+                + " prediction (the runtime's own costs add a few per cent on a quiet host); rows with more threads"
+                + " than"
                 + " the " + ctx.cores + " cores are oversubscribed and not judged.");
         for (WallRuns w : r.wall()) {
             if (Boolean.TRUE.equals(w.disturbed())) {
@@ -123,9 +127,11 @@ final class BroadcastStep {
                         w.ratio(), w.loadAverage(), ctx.cores).replaceFirst("^warning: ", "Disturbed: "));
             }
         }
-        ctx.report().table("broadcast-wall.json", r.wall().stream().map(WallRuns::json).toList(), "Binary-tree broadcast,"
+        ctx.report().table("broadcast-wall.json", r.wall().stream().map(WallRuns::json).toList(),
+                "Binary-tree broadcast,"
                 + " wall clock with injected " + Cells.params(WALL.L(), WALL.o(), WALL.g(), true) + ": median makespan"
-                + " against the LogP prediction (ns); oversubscribed when P exceeds the cores, disturbed when outside the"
+                + " against the LogP prediction (ns); oversubscribed when P exceeds the cores, disturbed when outside"
+                + " the"
                 + " tolerance");
         ctx.report().link("trace-model.json", "the model-clock broadcast on 8 processors, a Perfetto trace (open in"
                 + " ui.perfetto.dev)");
@@ -141,11 +147,13 @@ final class BroadcastStep {
         TimedRepetitions.Result r;
         // The warm-up and the measured run on one machine; the traced run below records a trace,
         // which is part of a machine's configuration, so it runs on a machine of its own.
-        try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).latency(sampling).build())) {
+        try (Machine machine = Machine.open(RunConfig.builder(params).clock(ClockKind.WALL).latency(sampling)
+                .build())) {
             r = TimedRepetitions.run(machine, Math.max(200, reps / 2), reps, 4 * predicted,
                     (p, k) -> TreeBroadcast.program(processors).run(p));
         }
-        RunResult traced = RunConfig.builder(params).clock(ClockKind.WALL).trace(true).run(TreeBroadcast.program(processors));
+        RunResult traced = RunConfig.builder(params).clock(ClockKind.WALL).trace(true)
+                .run(TreeBroadcast.program(processors));
         return new WallRuns(processors, r.median(), predicted, r.latency(), sampling, traced, r.nanos().length,
                 r.discarded(), WallTolerance.loadAverage());
     }

@@ -33,12 +33,16 @@ public final class DemoFindings {
     /** The host's figures and whether they passed the plausibility rules after {@code measurements} tries. */
     public static Headline host(HostFigures h, List<String> problems, int cores, int measurements) {
         String line = String.format(Locale.ROOT, "in-process threads on %d cores, nothing injected: L %s, o %s, g %s;"
-                        + " Hockney t0 %s, r_inf %s GB/s, m_half %s B", cores, Cells.duration(h.lNanos()), Cells.duration(h.oNanos()),
-                Cells.duration(h.gNanos()), Cells.duration(h.t0Nanos()), Cells.number(h.rInfBytesPerNano()), Cells.number(h.mHalfBytes()));
+                        + " Hockney t0 %s, r_inf %s GB/s, m_half %s B", cores, Cells.duration(h.lNanos()),
+                        Cells.duration(h.oNanos()),
+                Cells.duration(h.gNanos()), Cells.duration(h.t0Nanos()), Cells.number(h.rInfBytesPerNano()),
+                Cells.number(h.mHalfBytes()));
         if (problems.isEmpty()) {
-            return new Headline(HOST, line, "plausible" + (measurements > 1 ? " (on measurement " + measurements + ")" : ""), true);
+            return new Headline(HOST, line, "plausible" + (measurements > 1 ? " (on measurement " + measurements + ")"
+                    : ""), true);
         }
-        return new Headline(HOST, line, "suspect after " + measurements + " measurements: " + String.join("; ", problems), false);
+        return new Headline(HOST, line, "suspect after " + measurements + " measurements: "
+                + String.join("; ", problems), false);
     }
 
     /**
@@ -46,8 +50,10 @@ public final class DemoFindings {
      * ({@code P}, {@code p50_ns}, {@code predicted_ns}, {@code oversubscribed}, {@code disturbed},
      * {@code load_avg_1m}).
      */
-    public static Headline broadcast(int processors, long modelTime, long modelPredicted, List<Map<String, Object>> wall) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "binary tree on %d processors: model time %d %s prediction %d",
+    public static Headline broadcast(int processors, long modelTime, long modelPredicted,
+            List<Map<String, Object>> wall) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "binary tree on %d processors: model time %d %s prediction %d",
                 processors, modelTime, modelTime == modelPredicted ? "=" : "!=", modelPredicted));
         List<String> wrong = new ArrayList<>();
         if (modelTime != modelPredicted) {
@@ -57,10 +63,12 @@ public final class DemoFindings {
             Map<String, Object> w = wall.get(i);
             double ratio = num(w.get("p50_ns")) / num(w.get("predicted_ns"));
             boolean over = Boolean.TRUE.equals(w.get("oversubscribed"));
-            line.append(i == 0 ? "; wall clock " : ", ").append(String.format(Locale.ROOT, "%.2fx", ratio)).append(i == 0 ? " the prediction" : "")
+            line.append(i == 0 ? "; wall clock " : ", ").append(String.format(Locale.ROOT, "%.2fx", ratio))
+                    .append(i == 0 ? " the prediction" : "")
                     .append(" on ").append(w.get("P")).append(over ? " (oversubscribed)" : "");
             if (Boolean.TRUE.equals(w.get("disturbed"))) {
-                wrong.add(String.format(Locale.ROOT, "disturbed: %.1fx on %s processors%s", ratio, w.get("P"), load(w)));
+                wrong.add(String.format(Locale.ROOT, "disturbed: %.1fx on %s processors%s", ratio, w.get("P"),
+                        load(w)));
             }
         }
         return wrong.isEmpty() ? new Headline(BROADCAST, line.toString(), "as predicted", true)
@@ -72,26 +80,34 @@ public final class DemoFindings {
      * wall-clock rows ({@code oversubscribed}, {@code disturbed}) and the Fibonacci/binomial
      * sweep ({@code ratio}, {@code winner}).
      */
-    public static Headline multicast(List<Map<String, Object>> model, List<Map<String, Object>> wall, List<Map<String, Object>> sweep) {
+    public static Headline multicast(List<Map<String, Object>> model, List<Map<String, Object>> wall,
+            List<Map<String, Object>> sweep) {
         long equal = model.stream().filter(r -> num(r.get("time")) == num(r.get("predicted"))).count();
         List<Object> sizes = model.stream().map(r -> r.get("P")).distinct().toList();
         long optimalNeverSlower = sizes.stream().filter(p -> {
             List<Map<String, Object>> at = model.stream().filter(r -> p.equals(r.get("P"))).toList();
-            double optimal = at.stream().filter(r -> "optimal".equals(r.get("algo"))).mapToDouble(r -> num(r.get("time"))).min().orElse(Double.NaN);
+            double optimal = at.stream().filter(r -> "optimal".equals(r.get("algo")))
+                    .mapToDouble(r -> num(r.get("time"))).min().orElse(Double.NaN);
             return at.stream().allMatch(r -> optimal <= num(r.get("time")));
         }).count();
-        List<Map<String, Object>> fitting = wall.stream().filter(r -> !Boolean.TRUE.equals(r.get("oversubscribed"))).toList();
+        List<Map<String, Object>> fitting = wall.stream().filter(r -> !Boolean.TRUE.equals(r.get("oversubscribed")))
+                .toList();
         long quiet = fitting.stream().filter(r -> Boolean.FALSE.equals(r.get("disturbed"))).count();
         StringBuilder line = new StringBuilder(equal == model.size()
-                ? String.format(Locale.ROOT, "every model time equals its prediction (%d of %d), the optimal tree never slower (%d of %d P)",
+                ? String.format(Locale.ROOT,
+                "every model time equals its prediction (%d of %d), the optimal tree never slower (%d of %d P)",
                         equal, model.size(), optimalNeverSlower, sizes.size())
-                : String.format(Locale.ROOT, "%d of %d model times equal their prediction, the optimal tree never slower at %d of %d P",
+                : String.format(Locale.ROOT,
+                "%d of %d model times equal their prediction, the optimal tree never slower at %d of %d P",
                         equal, model.size(), optimalNeverSlower, sizes.size()));
-        sweep.stream().filter(r -> "fibonacci".equals(r.get("winner"))).max(Comparator.comparingDouble(r -> num(r.get("ratio"))))
-                .ifPresent(r -> line.append(String.format(Locale.ROOT, "; Fibonacci beats binomial up to max(g, o)/(L + 2o) = %s at P = %s",
+        sweep.stream().filter(r -> "fibonacci".equals(r.get("winner")))
+                .max(Comparator.comparingDouble(r -> num(r.get("ratio"))))
+                .ifPresent(r -> line.append(String.format(Locale.ROOT,
+                "; Fibonacci beats binomial up to max(g, o)/(L + 2o) = %s at P = %s",
                         Cells.trimmed(num(r.get("ratio"))), r.get("P"))));
         if (!fitting.isEmpty()) {
-            line.append(String.format(Locale.ROOT, "; wall clock within tolerance in %d of %d rows that fit the cores", quiet, fitting.size()));
+            line.append(String.format(Locale.ROOT, "; wall clock within tolerance in %d of %d rows that fit the cores",
+                    quiet, fitting.size()));
         }
         List<String> wrong = new ArrayList<>();
         if (equal < model.size()) {
@@ -114,7 +130,8 @@ public final class DemoFindings {
         double time = num(last.get("time"));
         double naive = num(last.get("naive_reduce_time"));
         String line = String.format(Locale.ROOT, "optimal summation on %d processors: run equals plan at %d of %d N;"
-                        + " at N = %s it takes %s against the naive reduce's %s (%.2fx faster)", processors, equal, rows.size(),
+                        + " at N = %s it takes %s against the naive reduce's %s (%.2fx faster)", processors, equal,
+                        rows.size(),
                 Cells.number(num(last.get("N"))), Cells.number(time), Cells.number(naive), naive / time);
         List<String> wrong = new ArrayList<>();
         if (equal < rows.size()) {
@@ -138,9 +155,12 @@ public final class DemoFindings {
                 && num(r.get("rounds")) <= num(r.get("upper_bound"))).count();
         long gossipOk = gossip.stream().filter(r -> num(r.get("steps")) >= num(r.get("lower_bound"))).count();
         Map<String, Object> k = ktree.get(0);
-        String line = String.format(Locale.ROOT, "gossip on the n x n mesh, n up to %s: the improved schedule at most %s steps above"
-                        + " the lower bound (Wang and Ying's schedule: %s); k-tree broadcast to %s nodes with %s ports: rounds within both bounds"
-                        + " for %d of %d message counts", Cells.number(maxN), Cells.number(improved), Cells.number(seed), k.get("n"),
+        String line = String.format(Locale.ROOT,
+                "gossip on the n x n mesh, n up to %s: the improved schedule at most %s steps above"
+                        + " the lower bound (Wang and Ying's schedule: %s); k-tree broadcast to %s nodes with %s"
+                        + " ports: rounds within both bounds"
+                        + " for %d of %d message counts", Cells.number(maxN), Cells.number(improved),
+                        Cells.number(seed), k.get("n"),
                 k.get("k"), within, ktree.size());
         List<String> wrong = new ArrayList<>();
         if (gossipOk < gossip.size()) {
@@ -160,12 +180,15 @@ public final class DemoFindings {
     public static Headline fft(List<Map<String, Object>> rows) {
         double n = rows.stream().mapToDouble(r -> num(r.get("n"))).max().orElse(Double.NaN);
         List<Map<String, Object>> atN = rows.stream().filter(r -> num(r.get("n")) == n).toList();
-        Map<String, Object> logp = atN.stream().filter(r -> "logp".equals(r.get("engine"))).findFirst().orElse(atN.get(0));
-        Map<String, Object> fastest = atN.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup")))).orElseThrow();
+        Map<String, Object> logp = atN.stream().filter(r -> "logp".equals(r.get("engine"))).findFirst()
+                .orElse(atN.get(0));
+        Map<String, Object> fastest = atN.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup"))))
+                .orElseThrow();
         double s = num(logp.get("speedup"));
         double model = num(logp.get("machine_predicted_speedup"));
         String line = String.format(Locale.ROOT, "on %s cores at N = 2^%d: %s engine speedup %.2f, machine model %.2f;"
-                        + " fastest engine %s, speedup %.2f", logp.get("p"), Math.round(Math.log(n) / Math.log(2)), logp.get("engine"), s, model,
+                        + " fastest engine %s, speedup %.2f", logp.get("p"), Math.round(Math.log(n) / Math.log(2)),
+                        logp.get("engine"), s, model,
                 fastest.get("engine"), num(fastest.get("speedup")));
         if (Double.isNaN(model)) {
             return new Headline(FFT, line, "no machine model for this engine", false);
@@ -178,11 +201,13 @@ public final class DemoFindings {
 
     /** Amdahl with overhead: rows {@code p}, {@code speedup}; the fit's {@code F}. */
     public static Headline amdahl(int n, List<Map<String, Object>> rows, double serialFraction, int cores) {
-        Map<String, Object> best = rows.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup")))).orElseThrow();
+        Map<String, Object> best = rows.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup"))))
+                .orElseThrow();
         Map<String, Object> last = rows.get(rows.size() - 1);
         double bestP = num(best.get("p"));
         // The figure at the most threads, unless that is where the best one is (said once, then).
-        String atMost = best == last ? "" : String.format(Locale.ROOT, " %.2f at P = %s;", num(last.get("speedup")), last.get("p"));
+        String atMost = best == last ? "" : String.format(Locale.ROOT, " %.2f at P = %s;", num(last.get("speedup")),
+                last.get("p"));
         String line = String.format(Locale.ROOT, "fork/join FFT, N = 2^%d, 1-%s threads: best speedup %.2f at P = %s;%s"
                         + " fitted serial fraction F = %s", Integer.numberOfTrailingZeros(n), last.get("p"),
                 num(best.get("speedup")), best.get("p"), atMost, Cells.trimmed(serialFraction));
@@ -207,14 +232,18 @@ public final class DemoFindings {
                 .mapToDouble(r -> num(r.get("load"))).max().orElseThrow();
         List<Map<String, Object>> at = sweep.stream().filter(r -> setting.equals(String.valueOf(r.get("cost_setting")))
                 && num(r.get("load")) == load).toList();
-        Map<String, Object> best = at.stream().min(Comparator.comparingDouble(r -> num(r.get("mean_response")))).orElseThrow();
-        double none = at.stream().filter(r -> "none".equals(r.get("policy"))).mapToDouble(r -> num(r.get("mean_response")))
+        Map<String, Object> best = at.stream().min(Comparator.comparingDouble(r -> num(r.get("mean_response"))))
+                .orElseThrow();
+        double none = at.stream().filter(r -> "none".equals(r.get("policy")))
+                .mapToDouble(r -> num(r.get("mean_response")))
                 .findFirst().orElse(Double.NaN);
         double gain = none / num(best.get("mean_response"));
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "lowest mean response at %s %% load (L/o/g = %s): %s, %.2fx better than none",
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "lowest mean response at %s %% load (L/o/g = %s): %s, %.2fx better than none",
                 Cells.number(load), setting, best.get("policy"), gain));
         seed.stream().min(Comparator.comparingDouble(r -> num(r.get("makespan"))))
-                .ifPresent(r -> line.append(String.format(Locale.ROOT, "; seed scenario: %s within %.0f %% of the ideal makespan",
+                .ifPresent(r -> line.append(String.format(Locale.ROOT,
+                "; seed scenario: %s within %.0f %% of the ideal makespan",
                         r.get("policy"), 100 * (num(r.get("makespan")) / num(r.get("ideal_makespan")) - 1))));
         boolean pays = !"none".equals(best.get("policy")) && gain >= 1.05;
         return pays ? new Headline(BALANCE, line.toString(), "balancing pays", true)
@@ -222,7 +251,8 @@ public final class DemoFindings {
     }
 
     private static Headline verdict(String section, String line, List<String> wrong, String fine) {
-        return wrong.isEmpty() ? new Headline(section, line, fine, true) : new Headline(section, line, String.join("; ", wrong), false);
+        return wrong.isEmpty() ? new Headline(section, line, fine, true)
+                : new Headline(section, line, String.join("; ", wrong), false);
     }
 
     /** The most steps a schedule {@code algo} takes above the lower bound. */
@@ -232,7 +262,8 @@ public final class DemoFindings {
     }
 
     private static String load(Map<String, Object> row) {
-        return row.get("load_avg_1m") instanceof Number l ? String.format(Locale.ROOT, ", load average %.2f", l.doubleValue()) : "";
+        return row.get("load_avg_1m") instanceof Number l ? String.format(Locale.ROOT, ", load average %.2f",
+                l.doubleValue()) : "";
     }
 
     private static double num(Object v) {

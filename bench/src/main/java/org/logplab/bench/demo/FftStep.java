@@ -11,7 +11,8 @@ import org.logplab.bench.experiment.fft.FftSweep;
 import org.logplab.bench.output.Progress;
 import org.logplab.bench.report.LineChart;
 
-/** The tour's FFT: each engine's dual-core speedup over our serial FFT, as {@code logplab fft} measures it, beside the models. */
+/** The tour's FFT: each engine's dual-core speedup over our serial FFT, as {@code logplab fft} measures it, beside the
+ * models. */
 final class FftStep {
     private static final List<String> ENGINES = List.of("logp", "logp-distributed", "forkjoin", "jtransforms");
 
@@ -26,7 +27,8 @@ final class FftStep {
         List<Map<String, Object>> fft = Tables.maps(new FftSweep(fftSizes, List.of(2),
                 ENGINES.stream().map(FftEngine::parse).toList(), ctx.quick ? 5 : 9, false)
                 .run(Progress.silent(), ctx::note).rows());
-        ctx.report().section(DemoFindings.FFT, "Each engine on 2 cores against our serial FFT, timed in alternation: the"
+        ctx.report().section(DemoFindings.FFT,
+                "Each engine on 2 cores against our serial FFT, timed in alternation: the"
                 + " master/worker FFT and the butterfly exchange on data already distributed, both on the LogP runtime,"
                 + " our fork/join FFT and JTransforms. GFLOPS = 5 N log2 N / t. The machine model predicts the runtime"
                 + " engines from microbenchmarks of their pieces (local FFTs side by side, the exchange's passes over"
@@ -34,7 +36,8 @@ final class FftStep {
                 + " modelling-contest paper on the dual-core FFT) from t_elem and a ping-pong fit.");
         ctx.report().table("fft.json", fft,
                 "Dual-core speedup, efficiency and GFLOPS per N and engine beside the models' predictions");
-        LineChart speedupChart = new LineChart("FFT speedup on 2 cores over our serial FFT", "log2 N", "speedup").yFromZero();
+        LineChart speedupChart = new LineChart("FFT speedup on 2 cores over our serial FFT", "log2 N", "speedup")
+                .yFromZero();
         LineChart gflopsChart = new LineChart("FFT GFLOPS on 2 cores", "log2 N", "GFLOPS (5 N log2 N / t)").yFromZero();
         for (String engine : ENGINES) {
             List<Map<String, Object>> rows = where(fft, "engine", engine);

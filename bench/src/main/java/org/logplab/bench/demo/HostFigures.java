@@ -22,7 +22,8 @@ import org.logplab.core.measure.LogPEstimator;
  * @param rInfBytesPerNano Hockney asymptotic bandwidth, bytes per ns (= GB/s)
  * @param mHalfBytes Hockney half-performance message size, bytes
  */
-public record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos, double t0Nanos, double rInfBytesPerNano,
+public record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos, double t0Nanos,
+        double rInfBytesPerNano,
                    double mHalfBytes) {
 
     /**
@@ -61,7 +62,8 @@ public record HostFigures(double lNanos, double rawLNanos, double oNanos, double
         time(why, "g", gNanos);
         time(why, "t0", t0Nanos);
         if (oNanos == 0) {
-            why.add("o = 0: every send costs its sender some time; the estimate came out at or below 0 and was clamped");
+            why.add("o = 0: every send costs its sender some time; the estimate came out at or below 0 and was"
+                    + " clamped");
         }
         if (rawLNanos < 0 && lNanos == 0) {
             why.add("L came out negative (PRTT(1,0)/2 - 2o = " + Cells.number(rawLNanos) + " ns) and was clamped to 0");
@@ -69,10 +71,12 @@ public record HostFigures(double lNanos, double rawLNanos, double oNanos, double
         if (Double.isNaN(rInfBytesPerNano) || Double.isInfinite(rInfBytesPerNano)) {
             why.add("r_inf = " + rInfBytesPerNano + ": the one-way time did not grow with the message size");
         } else if (rInfBytesPerNano > MAX_COPY_BYTES_PER_NANO) {
-            why.add("r_inf = " + Cells.trimmed(rInfBytesPerNano) + " GB/s exceeds " + Cells.trimmed(MAX_COPY_BYTES_PER_NANO)
+            why.add("r_inf = " + Cells.trimmed(rInfBytesPerNano) + " GB/s exceeds "
+                    + Cells.trimmed(MAX_COPY_BYTES_PER_NANO)
                     + " GB/s, more than one core can copy");
         } else if (rInfBytesPerNano < MIN_COPY_BYTES_PER_NANO) {
-            why.add("r_inf = " + Cells.trimmed(rInfBytesPerNano) + " GB/s is below " + Cells.trimmed(MIN_COPY_BYTES_PER_NANO)
+            why.add("r_inf = " + Cells.trimmed(rInfBytesPerNano) + " GB/s is below "
+                    + Cells.trimmed(MIN_COPY_BYTES_PER_NANO)
                     + " GB/s, slower than any memory copy");
         }
         return why;

@@ -65,14 +65,17 @@ final class HostStep {
     /** The host's section of the report. */
     static void report(TourContext ctx, Result host) throws java.io.IOException {
         Map<String, Object> json = host.json();
-        ctx.report().section(DemoFindings.HOST, "LogP parameters measured with nothing injected (PRTT estimator) and the"
+        ctx.report().section(DemoFindings.HOST,
+                "LogP parameters measured with nothing injected (PRTT estimator) and the"
                 + " Hockney fit of one-way ping-pong times. Checked before they are reported: L, o, g and t0 between 0"
-                + " and " + Cells.duration(HostFigures.MAX_HANDOFF_NANOS) + " for threads of one process, r_inf between "
+                + " and " + Cells.duration(HostFigures.MAX_HANDOFF_NANOS)
+                + " for threads of one process, r_inf between "
                 + Cells.trimmed(HostFigures.MIN_COPY_BYTES_PER_NANO) + " and "
                 + Cells.trimmed(HostFigures.MAX_COPY_BYTES_PER_NANO) + " GB/s (one core's memory copy); implausible"
                 + " figures are measured again, up to " + MEASUREMENTS + " times.");
         if (Boolean.TRUE.equals(json.get("suspect"))) {
-            ctx.report().warning("Suspect: these figures failed the plausibility checks after " + json.get("measurements")
+            ctx.report().warning("Suspect: these figures failed the plausibility checks after "
+                    + json.get("measurements")
                     + " measurements (" + ((List<?>) json.get("suspect_reasons")).stream().map(String::valueOf)
                     .collect(Collectors.joining("; ")) + "); the host was busy"
                     + (json.get("load_avg_1m") instanceof Number l ? " (load average " + Cells.number(l.doubleValue())

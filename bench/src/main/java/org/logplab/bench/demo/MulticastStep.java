@@ -34,7 +34,8 @@ final class MulticastStep {
         for (int p = 2; p <= maxP; p *= 2) {
             multicast.addAll(multicast(ctx, LogP.of(6, 2, 4, p), ClockKind.MODEL, 0));
         }
-        ctx.report().section(DemoFindings.MULTICAST, "One item from rank 0 to all P ranks by uniform halving (binomial),"
+        ctx.report().section(DemoFindings.MULTICAST,
+                "One item from rank 0 to all P ranks by uniform halving (binomial),"
                 + " the Fibonacci split and the optimal LogP tree; exact model times, L=6 o=2 g=4.");
         LineChart mc = new LineChart("Multicast time, model clock (L=6, o=2, g=4)", "P (processors, log scale)",
                 "time (model units)").log2X();
@@ -42,8 +43,10 @@ final class MulticastStep {
             List<Map<String, Object>> rows = where(multicast, "algo", algo);
             mc.line(algo, column(rows, "P"), column(rows, "time"));
         }
-        ctx.report().table("multicast-model.json", multicast, "Model time and prediction per algorithm and P (model units)");
-        ctx.report().plot("multicast-model.png", mc, "Multicast completion time against P: the optimal tree is never slower");
+        ctx.report().table("multicast-model.json", multicast,
+                "Model time and prediction per algorithm and P (model units)");
+        ctx.report().plot("multicast-model.png", mc,
+                "Multicast completion time against P: the optimal tree is never slower");
         List<Map<String, Object>> multicastWall = wall(ctx);
         List<Map<String, Object>> sweep = crossover(ctx);
         ctx.headlines.add(DemoFindings.multicast(multicast, multicastWall, sweep));
@@ -56,27 +59,31 @@ final class MulticastStep {
         for (int p : new int[] {2, 4, 8}) {
             for (Map<String, Object> row : multicast(ctx, LogP.of(50_000, 10_000, 20_000, p), ClockKind.WALL,
                     ctx.quick ? 30 : 200)) {
-                row.put("oversubscribed", p > cores); // its "disturbed" is the collective command's, by the same tolerance
+                row.put("oversubscribed",
+                        p > cores); // its "disturbed" is the collective command's, by the same tolerance
                 multicastWall.add(row);
             }
         }
         Double multicastLoad = WallTolerance.loadAverage();
         multicastWall.forEach(r -> r.putIfAbsent("load_avg_1m", multicastLoad));
-        // Rows with more threads than cores measure the scheduler: only those that fit the cores count against the host.
+        // Rows with more threads than cores measure the scheduler: only those that fit the cores count against the
+        // host.
         List<Map<String, Object>> disturbed = multicastWall.stream()
                 .filter(r -> Boolean.TRUE.equals(r.get("disturbed")) && !Boolean.TRUE.equals(r.get("oversubscribed")))
                 .toList();
         if (!disturbed.isEmpty()) {
             String which = disturbed.stream().map(r -> r.get("algo") + " on P = " + r.get("P") + ": "
                     + Cells.trimmed(((Number) r.get("ratio")).doubleValue()) + "x").collect(Collectors.joining(", "));
-            String line = WallTolerance.note("the slowest of " + disturbed.size() + " disturbed wall-clock multicast rows ("
+            String line = WallTolerance.note("the slowest of " + disturbed.size()
+                    + " disturbed wall-clock multicast rows ("
                             + which + ")", disturbed.stream().mapToDouble(r -> ((Number) r.get("ratio")).doubleValue())
                             .max().orElseThrow(), multicastLoad, cores);
             ctx.note(line);
             ctx.report().warning(line.replaceFirst("^warning: ", "Disturbed: "));
         }
         ctx.report().table("multicast-wall.json", multicastWall, "The same on the wall clock, injected "
-                + Cells.params(50_000, 10_000, 20_000, true) + ": median (ns) against the prediction; oversubscribed rows"
+                + Cells.params(50_000, 10_000, 20_000, true)
+                + ": median (ns) against the prediction; oversubscribed rows"
                 + " have more threads than this machine's " + cores + " cores and measure the scheduler (the collective"
                 + " command marks them disturbed too); disturbed rows are outside " + WallTolerance.LOW + "-"
                 + WallTolerance.HIGH + "x");
@@ -86,8 +93,10 @@ final class MulticastStep {
             List<Map<String, Object>> rows = where(multicastWall, "algo", algo);
             mw.lineApart(algo, column(rows, "P"), column(rows, "ratio"), cores);
         }
-        ctx.report().plot("multicast-wall.png", mw.logY(), "Measured over predicted time: near 1 while the threads fit the"
-                + " cores" + (cores < 8 ? " (solid); dashed beyond the dotted line at P = " + cores + " cores, where the"
+        ctx.report().plot("multicast-wall.png", mw.logY(),
+                "Measured over predicted time: near 1 while the threads fit the"
+                + " cores" + (cores < 8 ? " (solid); dashed beyond the dotted line at P = " + cores
+                + " cores, where the"
                 + " threads oversubscribe them and the scheduler, not the algorithm, sets the time" : ""));
         return multicastWall;
     }
@@ -101,7 +110,8 @@ final class MulticastStep {
         ctx.report().table("multicast-crossover.json", sweep,
                 "Binomial against Fibonacci on 64 members as the gap grows (model units)");
         double[] ratios = column(sweep, "ratio");
-        ctx.report().plot("multicast-crossover.png", new LineChart("Fibonacci / binomial multicast time, P = 64 (L=6, o=2)",
+        ctx.report().plot("multicast-crossover.png",
+                new LineChart("Fibonacci / binomial multicast time, P = 64 (L=6, o=2)",
                         "max(g, o) / (L + 2o), log scale", "Fibonacci time / binomial time").logX()
                         .line("Fibonacci / binomial", ratios, fibOverBin)
                         .curve("equal", new double[] {ratios[0], ratios[ratios.length - 1]}, new double[] {1, 1}),

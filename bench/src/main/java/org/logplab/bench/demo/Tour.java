@@ -73,7 +73,8 @@ public final class Tour {
         HostStep.Result host = HostStep.measure(ctx);
         summary.put("host", host.json());
 
-        progress.step("tree broadcast on " + BroadcastStep.PROCESSORS + " processors, model clock, " + BroadcastStep.MODEL);
+        progress.step("tree broadcast on " + BroadcastStep.PROCESSORS + " processors, model clock, "
+                + BroadcastStep.MODEL);
         RunResult model = BroadcastStep.model(ctx);
         progress.step("the same broadcast on the wall clock with injected L=50us, o=10us, g=20us");
         BroadcastStep.Result broadcast = BroadcastStep.wall(ctx, model);
@@ -109,9 +110,12 @@ public final class Tour {
         HtmlReport report = ctx.report();
         Map<String, Object> origin = provenance.json();
         origin.put("command", String.join(" ", provenance.command()));
-        report.section("Provenance", "What produced these results: the LogP Lab build, the JDK, the operating system, the"
-                + " cores the JVM could use, the start time (UTC) and the command line (summary.json carries the same).");
-        report.table("provenance.json", List.of(origin), "version, commit, JDK, OS, cores, maximum heap (bytes), start time,"
+        report.section("Provenance",
+                "What produced these results: the LogP Lab build, the JDK, the operating system, the"
+                + " cores the JVM could use, the start time (UTC) and the command line (summary.json carries the"
+                + " same).");
+        report.table("provenance.json", List.of(origin),
+                "version, commit, JDK, OS, cores, maximum heap (bytes), start time,"
                 + " command");
         summary.put("report_files", report.files());
         summary.put("headlines", ctx.headlines.stream().map(Headline::json).toList());

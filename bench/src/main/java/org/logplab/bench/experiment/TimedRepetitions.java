@@ -14,7 +14,8 @@ import org.logplab.core.RunResult;
  * measures each repetition, so that thread start-up and scheduler placement at the start of a run
  * (milliseconds on a 2-core VM) do not pollute the figures. Repetition {@code k} starts at the
  * common wall time {@code start + k * period} (with {@code start} agreed afresh every
- * {@value #BLOCK} repetitions, after a warm-up run that lets the JIT compile the step): every processor busy-waits until then (its clock is
+ * {@value #BLOCK} repetitions, after a warm-up run that lets the JIT compile the step): every processor busy-waits
+ * until then (its clock is
  * the run's clock, shared by all), runs the step, and notes when it finished. A repetition's time
  * is the latest finish minus its start; the first {@code warmup} repetitions are dropped, and so
  * is every repetition that some processor began late (a stalled thread: a JIT compile, a

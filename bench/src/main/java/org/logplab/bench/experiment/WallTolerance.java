@@ -69,9 +69,11 @@ public final class WallTolerance {
 
     /** The note on a disturbed run: its ratio, the tolerance and the host's load average if known. */
     public static String note(String what, double ratio, Double loadAverage, int cores) {
-        return String.format(Locale.ROOT, "warning: %s took %.1fx its prediction, outside the tolerance (%s): the host looked busy (%s)",
+        return String.format(Locale.ROOT,
+                "warning: %s took %.1fx its prediction, outside the tolerance (%s): the host looked busy (%s)",
                 what, ratio, describe(), loadAverage == null ? "load average unknown"
-                        : String.format(Locale.ROOT, "load average %.2f over the last minute on %d cores", loadAverage, cores));
+                        : String.format(Locale.ROOT, "load average %.2f over the last minute on %d cores", loadAverage,
+                        cores));
     }
 
     /**
@@ -109,11 +111,14 @@ public final class WallTolerance {
                 return Optional.empty();
             }
             int cores = Runtime.getRuntime().availableProcessors();
-            return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside %.1f-%.1fx their"
-                            + " prediction (up to %.1fx)%s%s; they are marked disturbed, and measure the machine's other work more than"
+            return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside"
+                    + " %.1f-%.1fx their"
+                            + " prediction (up to %.1fx)%s%s; they are marked disturbed, and measure the machine's"
+                            + " other work more than"
                             + " the algorithm", disturbed, judged, LOW, HIGH, worst,
                     Optional.ofNullable(loadAverage())
-                            .map(l -> String.format(Locale.ROOT, "; load average %.2f over the last minute on %d cores", l, cores))
+                            .map(l -> String.format(Locale.ROOT, "; load average %.2f over the last minute on %d cores",
+                            l, cores))
                             .orElse(""),
                     threads > cores ? "; " + threads + " threads on " + cores + " cores oversubscribe them" : ""));
         }

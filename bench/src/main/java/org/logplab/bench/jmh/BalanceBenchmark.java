@@ -68,9 +68,11 @@ public class BalanceBenchmark {
             throw new IllegalStateException("the tree has " + tree.all().size() + " tasks, expected " + TASKS);
         }
         long[] capacities = {100, 100};
-        ours = new BalanceConfig(tree, capacities, Topology.COMPLETE, Policies.parse(policy), 0, 0, 0, ClockKind.WALL, 1_000, 1,
+        ours = new BalanceConfig(tree, capacities, Topology.COMPLETE, Policies.parse(policy), 0, 0, 0, ClockKind.WALL,
+                1_000, 1,
                 Duration.ofMinutes(1));
-        peer = new BalanceConfig(tree, capacities, Topology.COMPLETE, Policies.parse("none"), 0, 0, 0, ClockKind.WALL, 1_000, 1,
+        peer = new BalanceConfig(tree, capacities, Topology.COMPLETE, Policies.parse("none"), 0, 0, 0, ClockKind.WALL,
+                1_000, 1,
                 Duration.ofMinutes(1));
         machine = Machine.open(BalanceRun.runConfig(ours));
         pool = new ForkJoinPool(capacities.length);

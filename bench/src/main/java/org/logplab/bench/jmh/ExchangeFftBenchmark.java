@@ -110,7 +110,8 @@ public class ExchangeFftBenchmark {
     }
 
     private double[][] distributed(Handover handover) {
-        machine.run(p -> spares[p.rank()] = ButterflyExchangeFft.transform(p, blocks[p.rank()], spares[p.rank()], 0, handover, null));
+        machine.run(p -> spares[p.rank()] = ButterflyExchangeFft.transform(p, blocks[p.rank()], spares[p.rank()], 0,
+                handover, null));
         ComplexArrays.keepInRange(blocks[0]);
         ComplexArrays.keepInRange(blocks[1]);
         return blocks;

@@ -52,7 +52,8 @@ public final class JvmHeap {
         return (long) (physicalMemory * percentage / 100);
     }
 
-    /** A JVM size such as {@code 512m}, {@code 8G} or {@code 1073741824}, in bytes; {@link Long#MAX_VALUE} if not one. */
+    /** A JVM size such as {@code 512m}, {@code 8G} or {@code 1073741824}, in bytes; {@link Long#MAX_VALUE} if not one.
+     * */
     private static long size(String s) {
         if (s.isEmpty()) {
             return Long.MAX_VALUE;
@@ -75,6 +76,7 @@ public final class JvmHeap {
 
     /** This host's memory (or the container's limit), in bytes, as the JVM sees it. */
     public static long physicalMemory() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
     }
 }

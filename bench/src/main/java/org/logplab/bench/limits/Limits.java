@@ -35,7 +35,8 @@ public final class Limits {
     /** Refuses a repetition count {@code option} outside 1..{@link #MAX_REPS}. */
     public static void repetitions(String option, int reps) {
         if (reps < 1 || reps > MAX_REPS) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be 1..%,d, got %,d", option, MAX_REPS, reps));
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be 1..%,d, got %,d", option,
+                    MAX_REPS, reps));
         }
     }
 
@@ -45,7 +46,8 @@ public final class Limits {
      * the payload. The estimates of {@code measure} and {@code pingpong} build on it.
      */
     public static double oneWayNanos(LogP delays, long bytes) {
-        return Math.max(HANDOFF_NANOS, delays.L() + 2.0 * delays.o()) + (double) bytes * delays.G() + bytes * COPY_NANOS_PER_BYTE;
+        return Math.max(HANDOFF_NANOS, delays.L() + 2.0 * delays.o()) + (double) bytes * delays.G()
+                + bytes * COPY_NANOS_PER_BYTE;
     }
 
     /** Refuses {@code bytes} of heap beyond what this JVM may use; {@code what} names the need. */
@@ -54,8 +56,10 @@ public final class Limits {
         if (bytes <= max) {
             return;
         }
-        throw new IllegalArgumentException(String.format(Locale.ROOT, "%s needs about %s of heap, but this JVM may use %s: %s",
-                what, Cells.gib(bytes), Cells.gib(max), fitsMachine(bytes) ? "raise it with LOGPLAB_JAVA_OPTS=" + JvmHeap.xmxFor(bytes)
+        throw new IllegalArgumentException(String.format(Locale.ROOT,
+                "%s needs about %s of heap, but this JVM may use %s: %s",
+                what, Cells.gib(bytes), Cells.gib(max), fitsMachine(bytes) ? "raise it with LOGPLAB_JAVA_OPTS="
+                + JvmHeap.xmxFor(bytes)
                         + ", or ask for less" : beyondMachine()));
     }
 
@@ -86,7 +90,8 @@ public final class Limits {
      */
     public static void time(double estimateNanos, long maxNanos, String basis) {
         if (estimateNanos > maxNanos) {
-            throw new IllegalArgumentException("this run would take about " + Cells.duration(estimateNanos) + " (" + basis
+            throw new IllegalArgumentException("this run would take about " + Cells.duration(estimateNanos) + " ("
+                    + basis
                     + "), more than --max-time " + Cells.duration(maxNanos) + ": give --max-time "
                     + timeSuggestion(estimateNanos * 1.5) + " to run it anyway, or ask for less");
         }

@@ -44,7 +44,8 @@ public final class OutputPaths {
         if (!Files.exists(path)) {
             Path folder = path.toAbsolutePath().getParent();
             throw new IllegalArgumentException(label(option) + "no such file: " + path
-                    + (folder != null && !Files.isDirectory(folder) ? " (the folder " + folder + " does not exist)" : ""));
+                    + (folder != null && !Files.isDirectory(folder) ? " (the folder " + folder + " does not exist)"
+                    : ""));
         }
         if (!Files.isReadable(path)) {
             throw new IllegalArgumentException(label(option) + path + " may not be read");
@@ -54,11 +55,13 @@ public final class OutputPaths {
     /** Refuses {@code path} as an existing folder (to work in): it does not exist or is not a folder. */
     public static void checkFolder(String option, Path path) {
         if (!Files.isDirectory(path)) {
-            throw new IllegalArgumentException(label(option) + path + (Files.exists(path) ? " is not a folder" : " does not exist"));
+            throw new IllegalArgumentException(label(option) + path + (Files.exists(path) ? " is not a folder"
+                    : " does not exist"));
         }
     }
 
-    /** Makes the folder {@code path} (and its parents), or refuses it in words: a file of that name, no permission... */
+    /** Makes the folder {@code path} (and its parents), or refuses it in words: a file of that name, no permission...
+     * */
     public static Path createFolder(String option, Path path) {
         if (Files.exists(path) && !Files.isDirectory(path)) {
             throw refused(option, path, "a file of that name exists; give a folder");
@@ -87,7 +90,8 @@ public final class OutputPaths {
             return "cannot use " + name + ": permission denied";
         }
         if (e instanceof FileAlreadyExistsException) {
-            return "cannot use " + name + ": it already exists" + (file != null && Files.isRegularFile(file) ? " as a file"
+            return "cannot use " + name + ": it already exists" + (file != null && Files.isRegularFile(file)
+                    ? " as a file"
                     : file != null && Files.isDirectory(file) ? " as a folder" : "");
         }
         if (e instanceof NotDirectoryException) {

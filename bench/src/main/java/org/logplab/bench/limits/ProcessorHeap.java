@@ -40,7 +40,9 @@ public final class ProcessorHeap {
      * and the option that raises it.
      */
     public static void check(Channels channels, int processors, String what) {
-        Limits.heap(needed(channels, processors), String.format("%s on P = %,d processors (%,d bytes each as logplab scale"
-                + " measures, with room for the collector)", what, processors, bytesPerProcessor(channels, processors)));
+        Limits.heap(needed(channels, processors),
+                String.format("%s on P = %,d processors (%,d bytes each as logplab scale"
+                + " measures, with room for the collector)", what, processors,
+                bytesPerProcessor(channels, processors)));
     }
 }

@@ -32,7 +32,8 @@ public final class Cells {
                 return params(toDouble(map.get("L")), toDouble(map.get("o")), toDouble(map.get("g")), nanos);
             }
             StringJoiner j = new StringJoiner(" ");
-            map.forEach((k, v) -> j.add(k + "=" + (nanos && v instanceof Number n ? duration(n.doubleValue()) : format("", v))));
+            map.forEach((k, v) -> j.add(k + "=" + (nanos && v instanceof Number n ? duration(n.doubleValue())
+                    : format("", v))));
             return j.toString();
         }
         if (value instanceof Collection<?> list) {

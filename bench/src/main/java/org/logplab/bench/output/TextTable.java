@@ -20,7 +20,8 @@ public final class TextTable {
     /** Adds a row; it must have one cell per header. */
     public TextTable row(Object... cells) {
         if (cells.length != headers.length) {
-            throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + headers.length + " columns");
+            throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + headers.length
+                    + " columns");
         }
         rows.add(Arrays.stream(cells).map(c -> c == null ? "" : c.toString()).toArray(String[]::new));
         return this;

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  * complex forward FFT of N points by FFTW: in place, interleaved complex doubles, planned with
  * {@code FFTW_MEASURE}, one thread, in nanoseconds per transform.
  *
- * <p>The script's exit status decides the {@link PeerResult<Measurement>}: 0 gives {@link PeerResult.Measured} with its JSON
+ * <p>The script's exit status decides the {@link PeerResult<Measurement>}: 0 gives {@link PeerResult.Measured} with its
+ * JSON
  * Lines parsed, {@value #EXIT_UNAVAILABLE} (FFTW or a C compiler not installed) gives
  * {@link PeerResult.Unavailable} with the script's message, anything else, a timeout included, gives
  * {@link PeerResult.Failed} with the tail of its standard error.
@@ -116,7 +117,8 @@ public final class FftwPeer {
     }
 
     /** Runs the script with {@code args}, then checks that it measured the sizes asked for. */
-    private static PeerResult<Measurement> measure(Path projectRoot, List<Integer> log2Sizes, List<String> args, Duration timeout) {
+    private static PeerResult<Measurement> measure(Path projectRoot, List<Integer> log2Sizes, List<String> args,
+            Duration timeout) {
         PeerResult<Measurement> r = run(projectRoot, args, timeout, Map.of());
         if (r instanceof PeerResult.Measured<Measurement> m) {
             List<Integer> got = m.measurements().stream().map(Measurement::log2n).toList();
@@ -158,7 +160,8 @@ public final class FftwPeer {
     }
 
     /** Runs the script with {@code args} as they are, {@code environment} set over the inherited one. */
-    static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
+    static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout,
+            Map<String, String> environment) {
         return PeerScript.result(PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "fftw-peer"), SCRIPT,
                 "FFTW is not installed", FftwPeer::parse);
     }

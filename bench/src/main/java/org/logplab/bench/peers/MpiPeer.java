@@ -13,7 +13,8 @@ import java.util.Optional;
  * {@code logp_peer.c} on 2 ranks of this host) and returns its measurements, in nanoseconds per
  * operation.
  *
- * <p>The script's exit status decides the {@link PeerResult<Measurement>}: 0 gives {@link PeerResult.Measured} with its JSON
+ * <p>The script's exit status decides the {@link PeerResult<Measurement>}: 0 gives {@link PeerResult.Measured} with its
+ * JSON
  * Lines parsed, {@value #EXIT_UNAVAILABLE} (Open MPI not installed) gives {@link PeerResult.Unavailable}
  * with the script's message, anything else, a timeout included, gives {@link PeerResult.Failed} with the
  * tail of its standard error.
@@ -72,7 +73,8 @@ public final class MpiPeer {
     }
 
     /** As {@link #run(Path, List, Duration)}, with {@code environment} set over the inherited one. */
-    static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout, Map<String, String> environment) {
+    static PeerResult<Measurement> run(Path projectRoot, List<String> args, Duration timeout,
+            Map<String, String> environment) {
         return PeerScript.result(PeerScript.run(projectRoot, SCRIPT, args, timeout, environment, "mpi-peer"), SCRIPT,
                 "Open MPI is not installed", MpiPeer::parse);
     }

@@ -135,7 +135,8 @@ final class PeerScript {
                 String message = lastLine(e.stderr());
                 yield new PeerResult.Unavailable<>(message.isEmpty() ? notInstalled : message);
             }
-            case Exited e when e.code() != 0 -> new PeerResult.Failed<>(e.code(), false, exitReason(script, e.code()), e.stderr());
+            case Exited e when e.code() != 0 -> new PeerResult.Failed<>(e.code(), false, exitReason(script, e.code()),
+                    e.stderr());
             case Exited e -> {
                 try {
                     yield new PeerResult.Measured<>(parse.apply(e.stdout()));

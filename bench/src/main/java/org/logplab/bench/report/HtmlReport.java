@@ -86,7 +86,8 @@ public final class HtmlReport {
         if (rows.size() == 1 && columns.size() > TRANSPOSE_COLUMNS) {
             // One wide row reads better as a list of fields than as a table to scroll sideways.
             for (String c : columns) {
-                t.append("<tr><th>").append(escape(c)).append("</th><td class=\"left\">").append(escape(cell(rows.get(0), c)))
+                t.append("<tr><th>").append(escape(c)).append("</th><td class=\"left\">")
+                        .append(escape(cell(rows.get(0), c)))
                         .append("</td></tr>\n");
             }
         } else {
@@ -105,7 +106,8 @@ public final class HtmlReport {
         String link = " (<a href=\"" + jsonFile + "\">" + jsonFile + "</a>)";
         body.append("<figure>");
         if (rows.size() > FOLD_ROWS) {
-            body.append("<details><summary>").append(rows.size()).append(" rows (click to show the table)</summary>\n").append(t).append("</details>")
+            body.append("<details><summary>").append(rows.size()).append(" rows (click to show the table)</summary>\n")
+                    .append(t).append("</details>")
                     .append("<figcaption>").append(escape(caption)).append(link).append("</figcaption>");
         } else {
             body.append(t).append("<figcaption>").append(escape(caption)).append(link).append("</figcaption>");
@@ -126,7 +128,8 @@ public final class HtmlReport {
     /** A link to a file already in the folder, with what it is. */
     public HtmlReport link(String file, String caption) {
         files.add(file);
-        body.append("<p><a href=\"").append(file).append("\">").append(file).append("</a>: ").append(escape(caption)).append("</p>\n");
+        body.append("<p><a href=\"").append(file).append("\">").append(file).append("</a>: ").append(escape(caption))
+                .append("</p>\n");
         return this;
     }
 
@@ -137,9 +140,11 @@ public final class HtmlReport {
 
     /** Writes {@code index.html}; returns its path. */
     public Path write() throws IOException {
-        String html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title) + "</title>\n"
+        String html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
+                + "</title>\n"
                 + "<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;line-height:1.4}"
-                + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right;white-space:nowrap}"
+                + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px"
+                + " 6px;text-align:right;white-space:nowrap}"
                 + "th{background:#f0f0f0}figure{margin:1em 0}figcaption{color:#444;font-size:14px;margin-top:4px}"
                 + "td.left{text-align:left}.scroll{overflow-x:auto}summary{cursor:pointer;color:#245}"
                 + "img{max-width:100%}.warn{background:#fff3cd;border-left:4px solid #d39e00;padding:4px 8px}"
@@ -159,9 +164,11 @@ public final class HtmlReport {
         for (Headline h : headlines) {
             String id = anchors.get(h.section());
             String section = escape(h.section());
-            b.append("<li>").append(id == null ? "<b>" + section + "</b>" : "<a href=\"#" + id + "\"><b>" + section + "</b></a>")
+            b.append("<li>").append(id == null ? "<b>" + section + "</b>" : "<a href=\"#" + id + "\"><b>" + section
+                    + "</b></a>")
                     .append(": ").append(escape(h.headline())).append(" &mdash; <span class=\"verdict")
-                    .append(h.ok() ? "" : " attention").append("\">").append(escape(h.verdict())).append("</span></li>\n");
+                    .append(h.ok() ? "" : " attention").append("\">").append(escape(h.verdict()))
+                    .append("</span></li>\n");
         }
         return b.append("</ul>\n").toString();
     }
@@ -184,7 +191,8 @@ public final class HtmlReport {
 
     private static String cell(Map<String, ?> row, String column) {
         if (column.equals(PARAMETERS) && !row.containsKey(PARAMETERS)) {
-            if (!(row.get("L") instanceof Number l && row.get("o") instanceof Number o && row.get("g") instanceof Number g)) {
+            if (!(row.get("L") instanceof Number l && row.get("o") instanceof Number o
+                    && row.get("g") instanceof Number g)) {
                 return "";
             }
             return Cells.params(l.doubleValue(), o.doubleValue(), g.doubleValue(), "wall".equals(row.get("clock")));

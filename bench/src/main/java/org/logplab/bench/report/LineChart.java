@@ -58,7 +58,8 @@ public final class LineChart {
      */
     public LineChart line(String name, double[] x, double[] y, double[] errors) {
         if (x.length != y.length || errors.length != y.length || x.length == 0) {
-            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values, " + y.length + " y values and "
+            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values, " + y.length
+                    + " y values and "
                     + errors.length + " error bars");
         }
         double[] bars = new double[errors.length];
@@ -124,14 +125,16 @@ public final class LineChart {
 
     private LineChart apart(String name, double[] x, double[] y, int cores, XYSeries.XYSeriesRenderStyle style) {
         if (x.length != y.length || x.length == 0) {
-            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values and " + y.length + " y values");
+            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values and " + y.length
+                    + " y values");
         }
         int fitting = 0;
         while (fitting < x.length && x[fitting] <= cores) {
             fitting++;
         }
         if (Arrays.stream(x, fitting, x.length).anyMatch(v -> v <= cores)) {
-            throw new IllegalArgumentException("series " + name + ": x must rise (the points that fit the cores first)");
+            throw new IllegalArgumentException("series " + name
+                    + ": x must rise (the points that fit the cores first)");
         }
         Color colour = colour(series);
         if (fitting > 0) {
@@ -164,7 +167,8 @@ public final class LineChart {
             throw new IllegalStateException("log2X must come before the series");
         }
         log2X = true;
-        chart.setCustomXAxisTickLabelsFormatter(v -> Math.abs(v - Math.rint(v)) < 1e-9 ? Cells.number(Math.pow(2, Math.rint(v))) : "");
+        chart.setCustomXAxisTickLabelsFormatter(v -> Math.abs(v - Math.rint(v)) < 1e-9
+                ? Cells.number(Math.pow(2, Math.rint(v))) : "");
         return this;
     }
 
@@ -188,7 +192,8 @@ public final class LineChart {
 
     private XYSeries add(String name, double[] x, double[] y) {
         if (x.length != y.length || x.length == 0) {
-            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values and " + y.length + " y values");
+            throw new IllegalArgumentException("series " + name + ": " + x.length + " x values and " + y.length
+                    + " y values");
         }
         lastColour = colour(series);
         series++;
@@ -222,11 +227,13 @@ public final class LineChart {
     /** Writes the chart as a PNG file at {@code file}. */
     public void save(Path file) throws IOException {
         if (chart.getSeriesCollection().size() + (markedCores > 0 ? 1 : 0) > 5) {
-            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS); // many series: keep the legend off the data
+            chart.getStyler()
+                    .setLegendPosition(Styler.LegendPosition.OutsideS); // many series: keep the legend off the data
         }
         if (markedCores > 0 && chart.getSeries(CORES.formatted(markedCores)) == null) {
             double at = log2X ? Math.log(markedCores) / Math.log(2) : markedCores;
-            XYSeries s = chart.addSeries(CORES.formatted(markedCores), new double[] {at, at}, new double[] {yMin, yMax});
+            XYSeries s = chart.addSeries(CORES.formatted(markedCores), new double[] {at, at},
+                    new double[] {yMin, yMax});
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             s.setMarker(SeriesMarkers.NONE);
             s.setLineStyle(SeriesLines.DOT_DOT);

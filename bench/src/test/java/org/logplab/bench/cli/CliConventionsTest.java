@@ -147,7 +147,8 @@ class CliConventionsTest {
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of("two-checks"));
         all.addAll(List.of(args));
-        CommandLine cli = LogPlabCli.commandLine(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+        CommandLine cli = LogPlabCli.commandLine(new PrintWriter(out, true), new PrintWriter(err, true),
+                all.toArray(String[]::new));
         cli.addSubcommand(new TwoChecks());
         cli.getSubcommands().get("two-checks").setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
         int code = cli.execute(all.toArray(String[]::new));
@@ -184,7 +185,8 @@ class CliConventionsTest {
         assertThat(p.get("version").asText()).isEqualTo(BuildInfo.current().version());
         assertThat(p.get("commit").isNull() || p.get("commit").isTextual()).isTrue();
         assertThat(p.get("jdk").asText()).startsWith(Runtime.version().toString());
-        assertThat(p.get("os").asText()).startsWith(System.getProperty("os.name")).contains(System.getProperty("os.arch"));
+        assertThat(p.get("os").asText()).startsWith(System.getProperty("os.name"))
+                .contains(System.getProperty("os.arch"));
         assertThat(p.get("cores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(p.get("max_heap_bytes").asLong()).isEqualTo(Runtime.getRuntime().maxMemory());
         Instant at = Instant.parse(p.get("timestamp").asText());

@@ -49,24 +49,31 @@ class CliFuzzTest {
 
     /** Values of every kind an option may be given. */
     private static final List<String> VALUES = List.of("0", "1", "2", "3", "8", "-1", "-7", "64", "1000", "100000000",
-            "2147483648", "9999999999999999999", "1e9", "0.5", "NaN", "", " ", "abc", ",", "..", "1..5", "5..1", "1..100000000",
-            "2^8", "2^40", "1,2", "-", "--", "%s", "'\"", "1ns", "50us", "10s", "1h", "-5us", "8", "1k", "1G", "2G", "model", "wall",
-            "binomial", "auto", "butterfly", "poisson", "seed", "uts", "hotspot", "light", "udp", "ipc", "ring", "fft", "all",
+            "2147483648", "9999999999999999999", "1e9", "0.5", "NaN", "", " ", "abc", ",", "..", "1..5", "5..1",
+            "1..100000000",
+            "2^8", "2^40", "1,2", "-", "--", "%s", "'\"", "1ns", "50us", "10s", "1h", "-5us", "8", "1k", "1G", "2G",
+            "model", "wall",
+            "binomial", "auto", "butterfly", "poisson", "seed", "uts", "hotspot", "light", "udp", "ipc", "ring", "fft",
+            "all",
             "off", "1/3", "aeron-ipc", "127.0.0.1:1", "127.0.0.1:99999");
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
-    void everyCommandAnswersRandomAndExtremeArgumentsInOneLineWithAnExitCodeOfZeroOneOrTwo(@TempDir Path tmp) throws Exception {
+    void everyCommandAnswersRandomAndExtremeArgumentsInOneLineWithAnExitCodeOfZeroOneOrTwo(@TempDir Path tmp)
+            throws Exception {
         long seed = Long.getLong("logplab.fuzz.seed", 19);
         Random random = new Random(seed);
         Path here = Path.of("").toAbsolutePath();
         TreeSet<String> before = files(here);
-        CommandLine reference = LogPlabCli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        CommandLine reference = LogPlabCli.commandLine(new PrintWriter(new StringWriter()),
+                new PrintWriter(new StringWriter()));
         List<String> commands = new ArrayList<>(reference.getSubcommands().keySet());
         commands.remove("help");
         Path existing = Files.writeString(tmp.resolve("existing-file"), "not JSON\n");
-        Path jmhResults = Files.writeString(tmp.resolve("jmh.json"), "[" + JmhReportCommandTest.result("ChannelBenchmark.pingPong",
-                "avgt", "{\"impl\":\"runtime\"}", 700, 10, "ns/op") + "," + JmhReportCommandTest.result("ChannelBenchmark.pingPong",
+        Path jmhResults = Files.writeString(tmp.resolve("jmh.json"), "["
+                + JmhReportCommandTest.result("ChannelBenchmark.pingPong",
+                "avgt", "{\"impl\":\"runtime\"}", 700, 10, "ns/op") + ","
+                + JmhReportCommandTest.result("ChannelBenchmark.pingPong",
                 "avgt", "{\"impl\":\"raw\"}", 350, 10, "ns/op") + "]");
         ExecutorService runner = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon(true).unstarted(r));
         long start = System.nanoTime();
@@ -74,8 +81,10 @@ class CliFuzzTest {
         try {
             for (int i = 0; i < CASES; i++) {
                 String command = commands.get(random.nextInt(commands.size()));
-                List<String> args = caseFor(command, reference.getSubcommands().get(command), random, tmp, existing, jmhResults);
-                String label = "seed " + seed + ", case " + i + ": logplab " + String.join(" ", args.stream().map(a -> "'" + a + "'").toList());
+                List<String> args = caseFor(command, reference.getSubcommands().get(command), random, tmp, existing,
+                        jmhResults);
+                String label = "seed " + seed + ", case " + i + ": logplab "
+                        + String.join(" ", args.stream().map(a -> "'" + a + "'").toList());
                 Future<CliTest.Outcome> run = runner.submit(() -> CliTest.run(args.toArray(String[]::new)));
                 CliTest.Outcome o;
                 try {
@@ -100,7 +109,8 @@ class CliFuzzTest {
     private static void check(String label, String usage, CliTest.Outcome o) {
         assertThat(o.code()).as(label + "\n" + o.err()).isBetween(0, 2);
         for (String stream : List.of(o.out(), o.err())) {
-            assertThat(stream).as(label + ": a trace or an exception's name\n" + stream).doesNotContain("Exception", "Error:", "\tat ");
+            assertThat(stream).as(label + ": a trace or an exception's name\n" + stream)
+                    .doesNotContain("Exception", "Error:", "\tat ");
         }
         List<String> lines = o.err().lines().toList();
         List<Integer> logplab = new ArrayList<>();
@@ -118,7 +128,8 @@ class CliFuzzTest {
         if (o.code() == 2) {
             assertThat(o.out()).as(label + ": output of a refused run").isEmpty();
             if (!after.isEmpty()) {
-                assertThat(after.stripTrailing()).as(label + ": what follows the logplab: line").isEqualTo(usage.stripTrailing());
+                assertThat(after.stripTrailing()).as(label + ": what follows the logplab: line")
+                        .isEqualTo(usage.stripTrailing());
             }
         } else {
             assertThat(after).as(label + ": lines after the logplab: line of a failed run").isEmpty();
@@ -126,7 +137,8 @@ class CliFuzzTest {
     }
 
     /** One case of {@code command}: random options of its own, and mostly one argument it must refuse. */
-    private static List<String> caseFor(String command, CommandLine cli, Random random, Path tmp, Path existing, Path jmhResults) {
+    private static List<String> caseFor(String command, CommandLine cli, Random random, Path tmp, Path existing,
+            Path jmhResults) {
         boolean startsProcesses = List.of("launch", "node", "hop", "jmh", "demo").contains(command);
         List<String> args = new ArrayList<>();
         boolean valid = !startsProcesses && random.nextInt(5) == 0 && QUICK.containsKey(command);
@@ -150,7 +162,8 @@ class CliFuzzTest {
             // before or after the other options, never between an option and its value
             args.addAll(random.nextBoolean() ? 0 : args.size(), refusal);
             if ("jmh".equals(command)) {
-                args.addAll(List.of("--jar", tmp.resolve("none.jar").toString())); // no JMH process, whatever else the case says
+                args.addAll(List.of("--jar", tmp.resolve("none.jar")
+                        .toString())); // no JMH process, whatever else the case says
             }
         }
         args.add(0, command);
@@ -172,28 +185,38 @@ class CliFuzzTest {
             case "collective" -> List.of(List.of("--P", "100000000"), List.of("--P", "0"), List.of("--algo", "nope"),
                     List.of("--reps", "-1", "--clock", "wall"), List.of("--trace", "/nonexistent/dir/t.json"),
                     List.of("--P", "100000", "--clock", "wall"));
-            case "summation" -> List.of(List.of("--P", "100000000"), List.of("--N", "0"), List.of("--N", "1000000000000000"),
+            case "summation" -> List.of(List.of("--P", "100000000"), List.of("--N", "0"), List.of("--N",
+                    "1000000000000000"),
                     List.of("--P", "0"));
             case "gossip" -> List.of(List.of("--n", "1"), List.of("--n", "100000"), List.of("--algo", "nope"));
-            case "ktree" -> List.of(List.of("--m", "0"), List.of("--n", "0"), List.of("--k", "0"), List.of("--m", "100000000"));
-            case "fft" -> List.of(List.of("--n", "3"), List.of("--p", "3"), List.of("--reps", "2"), List.of("--n", "2^24", "--reps", "1000"),
+            case "ktree" -> List.of(List.of("--m", "0"), List.of("--n", "0"), List.of("--k", "0"), List.of("--m",
+                    "100000000"));
+            case "fft" -> List.of(List.of("--n", "3"), List.of("--p", "3"), List.of("--reps", "2"), List.of("--n",
+                    "2^24", "--reps", "1000"),
                     List.of("--clock", "model", "--engine", "forkjoin"), List.of("--L", "5"));
             case "balance" -> List.of(List.of("--nodes", "1000000"), List.of("--nodes", "0"), List.of("--reps", "0"),
-                    List.of("--workload", "nope"), List.of("--workload", "poisson", "--load", "99"), List.of("--policy", "forkjoin"),
+                    List.of("--workload", "nope"), List.of("--workload", "poisson", "--load", "99"),
+                    List.of("--policy", "forkjoin"),
                     List.of("--sweep", "--workload", "seed"));
-            case "scale" -> List.of(List.of("--P", "100000000"), List.of("--seconds", "0"), List.of("--seconds", "3600"),
+            case "scale" -> List.of(List.of("--P", "100000000"), List.of("--seconds", "0"), List.of("--seconds",
+                    "3600"),
                     List.of("--algo", "nope"));
-            case "measure" -> List.of(List.of("--L", "10s"), List.of("--reps", "0"), List.of("--n", "1"), List.of("--transport", "nope"),
+            case "measure" -> List.of(List.of("--L", "10s"), List.of("--reps", "0"), List.of("--n", "1"),
+                    List.of("--transport", "nope"),
                     List.of("--peer", "127.0.0.1:1"));
             case "pingpong" -> List.of(List.of("--sizes", "2G"), List.of("--reps", "0"), List.of("--transport", "nope"),
                     List.of("--sizes", "64M", "--reps", "100000"));
-            case "jmh-report" -> List.of(List.of(tmp.resolve("none.json").toString()), List.of(tmp.toString()), List.of(existing.toString()));
+            case "jmh-report" -> List.of(List.of(tmp.resolve("none.json").toString()), List.of(tmp.toString()),
+                    List.of(existing.toString()));
             case "node" -> List.of(List.of("--job", "ring", "--P", "0", "--peers", "127.0.0.1:1"),
-                    List.of("--peers-file", "/nonexistent/peers"), List.of("--job", "nope", "--P", "4", "--peers", "127.0.0.1:1"),
+                    List.of("--peers-file", "/nonexistent/peers"), List.of("--job", "nope", "--P", "4", "--peers",
+                    "127.0.0.1:1"),
                     List.of("--job", "ring", "--P", "4", "--peers", "127.0.0.1:1", "--node", "5"));
-            case "launch" -> List.of(List.of("--nodes", "0"), List.of("--P", "0"), List.of("--job", "nope"), List.of("--nodes", "1000"),
+            case "launch" -> List.of(List.of("--nodes", "0"), List.of("--P", "0"), List.of("--job", "nope"),
+                    List.of("--nodes", "1000"),
                     List.of("--P", "100000000"));
-            case "hop" -> List.of(List.of("--rounds", "0"), List.of("--media", "nope"), List.of("--rounds", "1000000000"));
+            case "hop" -> List.of(List.of("--rounds", "0"), List.of("--media", "nope"), List.of("--rounds",
+                    "1000000000"));
             case "jmh" -> List.of(List.of("--jar", "/nonexistent/benchmarks.jar"));
             case "streams" -> List.of(List.of("--senders", "0"), List.of("--messages", "0"), List.of("--reps", "0"),
                     List.of("--messages", "1000000000"));
@@ -212,21 +235,27 @@ class CliFuzzTest {
 
     /** Small valid runs of the quick commands, with random small parameters. */
     private static final Map<String, java.util.function.BiFunction<Random, Path, List<String>>> QUICK = Map.of(
-            "collective", (r, f) -> List.of("--algo", List.of("binomial", "fibonacci", "optimal", "auto", "butterfly", "tree-reduce")
-                    .get(r.nextInt(6)), "--P", Integer.toString(1 + r.nextInt(16)), "--L", Integer.toString(r.nextInt(20)),
+            "collective", (r, f) -> List.of("--algo", List.of("binomial", "fibonacci", "optimal", "auto", "butterfly",
+            "tree-reduce")
+                    .get(r.nextInt(6)), "--P", Integer.toString(1 + r.nextInt(16)), "--L",
+                    Integer.toString(r.nextInt(20)),
                     "--o", Integer.toString(r.nextInt(5)), "--g", Integer.toString(r.nextInt(10))),
-            "summation", (r, f) -> List.of("--P", Integer.toString(1 + r.nextInt(8)), "--N", Integer.toString(1 + r.nextInt(200))),
+            "summation", (r, f) -> List.of("--P", Integer.toString(1 + r.nextInt(8)), "--N", Integer.toString(1
+            + r.nextInt(200))),
             "gossip", (r, f) -> List.of("--n", Integer.toString(2 + r.nextInt(5))),
-            "ktree", (r, f) -> List.of("--m", Integer.toString(1 + r.nextInt(5)), "--n", Integer.toString(1 + r.nextInt(9)),
+            "ktree", (r, f) -> List.of("--m", Integer.toString(1 + r.nextInt(5)), "--n", Integer.toString(1
+            + r.nextInt(9)),
                     "--k", Integer.toString(1 + r.nextInt(3))),
-            "fft", (r, f) -> List.of("--clock", "model", "--n", "2^" + (2 + r.nextInt(6)), "--p", r.nextBoolean() ? "1" : "2"),
+            "fft", (r, f) -> List.of("--clock", "model", "--n", "2^" + (2 + r.nextInt(6)), "--p", r.nextBoolean() ? "1"
+            : "2"),
             "jmh-report", (r, f) -> List.of(f.toString()));
 
     /** The files below {@code dir}, but those under {@code target/} (the build's own). */
     private static TreeSet<String> files(Path dir) {
         try (Stream<Path> all = Files.walk(dir)) {
             TreeSet<String> names = new TreeSet<>();
-            all.map(p -> dir.relativize(p).toString()).filter(p -> !p.equals("target") && !p.startsWith("target/")).forEach(names::add);
+            all.map(p -> dir.relativize(p).toString()).filter(p -> !p.equals("target") && !p.startsWith("target/"))
+                    .forEach(names::add);
             return names;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -95,7 +95,8 @@ class CliTest {
         // core's estimator records every message's latency; the rows say so
         assertThat(rows).allSatisfy(r -> assertThat(r.get("latency").asText()).isEqualTo("all"));
         // injection only adds time: the estimate of L + 2o cannot fall below the injected one
-        assertThat(rows.get(1).get("L_ns").asDouble() + 2 * rows.get(1).get("o_ns").asDouble()).isGreaterThanOrEqualTo(130_000);
+        assertThat(rows.get(1).get("L_ns").asDouble() + 2 * rows.get(1).get("o_ns").asDouble())
+                .isGreaterThanOrEqualTo(130_000);
     }
 
     @Test
@@ -110,7 +111,8 @@ class CliTest {
         assertThat(rows.get(0).fieldNames()).toIterable().contains("oneway_ns_p50", "oneway_ns_min", "mb_per_s");
         assertThat(rows.get(0).get("latency").asText()).isEqualTo("all");
         assertThat(rows.get(2).get("fit").asText()).isEqualTo("hockney");
-        assertThat(rows.get(2).fieldNames()).toIterable().contains("t0_ns", "r_inf_bytes_per_ns", "m_half_bytes", "pi0_per_ns", "r2");
+        assertThat(rows.get(2).fieldNames()).toIterable().contains("t0_ns", "r_inf_bytes_per_ns", "m_half_bytes",
+                "pi0_per_ns", "r2");
     }
 
     @Test
@@ -121,7 +123,8 @@ class CliTest {
         List<JsonNode> rows = o.json();
         // Per size the transport's own path, then per size the cluster's, then a fit of each.
         assertThat(rows).hasSize(6);
-        assertThat(rows).extracting(r -> r.path("path").asText()).containsExactly("aeron", "aeron", "cluster", "cluster",
+        assertThat(rows).extracting(r -> r.path("path").asText()).containsExactly("aeron", "aeron", "cluster",
+                "cluster",
                 "aeron", "cluster");
         assertThat(rows.get(0).get("transport").asText()).isEqualTo("aeron-ipc");
         assertThat(rows.get(3).get("size_bytes").asLong()).isEqualTo(4096);
@@ -140,7 +143,8 @@ class CliTest {
         assertThat(both.get(1).get("transport").asText()).isEqualTo("aeron-ipc");
         assertThat(both.get(0).get("latency").asText()).isEqualTo("all");
         assertThat(both.get(1).get("latency").isNull()).isTrue();
-        assertThat(both.get(1).fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns", "r_inf_bytes_per_ns", "m_half_bytes");
+        assertThat(both.get(1).fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns",
+                "r_inf_bytes_per_ns", "m_half_bytes");
         assertThat(both.get(1).get("t0_ns").asDouble()).isPositive();
     }
 

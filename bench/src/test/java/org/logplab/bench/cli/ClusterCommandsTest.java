@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.logplab.bench.limits.JvmHeap;
 
-/** {@code logplab node} and {@code logplab launch}: bad input is refused with one line naming the problem, before any process or socket. */
+/** {@code logplab node} and {@code logplab launch}: bad input is refused with one line naming the problem, before any
+ * process or socket. */
 class ClusterCommandsTest {
 
     private static void refused(String expected, String... args) {
@@ -22,22 +23,29 @@ class ClusterCommandsTest {
 
     @Test
     void nodeRefusesBadPeerListsAndIndices(@TempDir Path dir) throws Exception {
-        refused("outside 0..1", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--node", "2", "--job", "ring", "--P", "4");
+        refused("outside 0..1", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--node", "2", "--job", "ring",
+                "--P", "4");
         refused("no numeric port", "node", "--peers", "127.0.0.1:x", "--node", "0", "--job", "ring", "--P", "4");
         refused("not host:port", "node", "--peers", "localhost", "--node", "0", "--job", "ring", "--P", "4");
-        refused("listed twice", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40001", "--node", "0", "--job", "ring", "--P", "4");
+        refused("listed twice", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40001", "--node", "0", "--job", "ring",
+                "--P", "4");
         refused("exactly one of --peers and --peers-file", "node", "--node", "0", "--job", "ring", "--P", "4");
         refused("needs --aeron-dir", "node", "--ipc-nodes", "2", "--node", "0", "--job", "ring", "--P", "4");
         refused("not both", "node", "--ipc-nodes", "2", "--aeron-dir", dir.toString(), "--peers", "127.0.0.1:40001",
                 "--node", "0", "--job", "ring", "--P", "4");
-        refused("cannot give each of 2 nodes a rank", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--node", "0",
+        refused("cannot give each of 2 nodes a rank", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--node",
+                "0",
                 "--job", "ring", "--P", "1");
-        refused("unknown job 'bogus'", "node", "--peers", "127.0.0.1:40001", "--node", "0", "--job", "bogus", "--P", "4");
+        refused("unknown job 'bogus'", "node", "--peers", "127.0.0.1:40001", "--node", "0", "--job", "bogus", "--P",
+                "4");
         Path empty = Files.writeString(dir.resolve("peers.txt"), "# nobody\n\n");
-        refused("the peer list is empty", "node", "--peers-file", empty.toString(), "--node", "0", "--job", "ring", "--P", "4");
-        refused("--peers-file: no such file: " + dir.resolve("missing.txt"), "node", "--peers-file", dir.resolve("missing.txt").toString(), "--node", "0",
+        refused("the peer list is empty", "node", "--peers-file", empty.toString(), "--node", "0", "--job", "ring",
+                "--P", "4");
+        refused("--peers-file: no such file: " + dir.resolve("missing.txt"), "node", "--peers-file",
+                dir.resolve("missing.txt").toString(), "--node", "0",
                 "--job", "ring", "--P", "4");
-        refused("--work-dir: " + dir.resolve("nowhere") + " does not exist", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002",
+        refused("--work-dir: " + dir.resolve("nowhere") + " does not exist", "node", "--peers",
+                "127.0.0.1:40001,127.0.0.1:40002",
                 "--node", "0", "--work-dir", dir.resolve("nowhere").toString(), "--job", "ring", "--P", "4");
     }
 
@@ -46,7 +54,8 @@ class ClusterCommandsTest {
         for (var p : org.logplab.bench.cluster.LauncherEnvironment.PAIRS) {
             Assumptions.assumeTrue(System.getenv(p.rank()) == null, p.rank() + " is set in this test's environment");
         }
-        refused("no --node given and no launcher's rank in the environment (looked for OMPI_COMM_WORLD_RANK/OMPI_COMM_WORLD_SIZE",
+        refused("no --node given and no launcher's rank in the environment (looked for"
+                + " OMPI_COMM_WORLD_RANK/OMPI_COMM_WORLD_SIZE",
                 "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--job", "ring", "--P", "4");
     }
 
@@ -56,10 +65,12 @@ class ClusterCommandsTest {
         // collector, plus 64 MiB: 787,108,864 bytes, 0.7 GiB, against a heap of 0.25 GiB.
         refused("P = 1,000,000 puts up to 500,000 ranks on each of 2 nodes, which need about 0.7 GiB of heap", "launch",
                 "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring", "--P", "1000000");
-        CliTest.Outcome o = CliTest.run("launch", "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring", "--P", "1000000");
+        CliTest.Outcome o = CliTest.run("launch", "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring",
+                "--P", "1000000");
         assertThat(o.err()).contains("a node JVM may use 0.3 GiB: give the nodes more with --node-jvm-options -Xmx1g");
         // 2 * 10^9 ranks need terabytes anywhere: the nodes would have them here, the launcher's --check not.
-        refused("this JVM (which runs them all for --check)", "launch", "--nodes", "2", "--node-jvm-options", "-Xmx4000g",
+        refused("this JVM (which runs them all for --check)", "launch", "--nodes", "2", "--node-jvm-options",
+                "-Xmx4000g",
                 "--check", "--job", "ring", "--P", "2000000000");
         refused("LOGPLAB_JAVA_OPTS=", "node", "--peers", "127.0.0.1:40001,127.0.0.1:40002", "--node", "0",
                 "--job", "allreduce", "--P", "2000000000");

@@ -20,9 +20,11 @@ class CollectiveCommandTest {
                 "--root", "5", "--json");
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> rows = o.json();
-        assertThat(rows).extracting(r -> r.get("algo").asText()).containsExactly("binomial", "fibonacci", "butterfly", "tree-reduce");
+        assertThat(rows).extracting(r -> r.get("algo").asText()).containsExactly("binomial", "fibonacci", "butterfly",
+                "tree-reduce");
         for (JsonNode r : rows) {
-            assertThat(r.fieldNames()).toIterable().contains("algo", "P", "L", "o", "g", "clock", "time", "predicted", "ok");
+            assertThat(r.fieldNames()).toIterable().contains("algo", "P", "L", "o", "g", "clock", "time", "predicted",
+                    "ok");
             assertThat(r.get("time").asLong()).isEqualTo(r.get("predicted").asLong());
             assertThat(r.get("ok").asBoolean()).isTrue();
         }
@@ -46,13 +48,15 @@ class CollectiveCommandTest {
     void binomialOnAThreeMemberSubsetTakesTwoMessageTimes() throws Exception {
         // Gu, Li and Liu (2002), §2: K = 3 with the source at an end:
         // ceil(log2 3) * (L + 2o) = 2 * 10 = 20
-        CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "8", "--dest", "2,5,7", "--root", "2", "--json");
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "8", "--dest", "2,5,7", "--root",
+                "2", "--json");
         assertThat(o.json().get(0).get("time").asLong()).isEqualTo(20);
     }
 
     @Test
     void sweepShowsFibonacciWinningAtSmallGapsAndBinomialAtLarge() throws Exception {
-        CliTest.Outcome o = CliTest.run("collective", "--algo", "fibonacci", "--P", "1000", "--sweep-g", "2,14", "--json");
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "fibonacci", "--P", "1000", "--sweep-g", "2,14",
+                "--json");
         List<JsonNode> sweep = o.json().stream().filter(r -> r.has("sweep")).toList();
         assertThat(sweep).extracting(r -> r.get("winner").asText()).containsExactly("fibonacci", "binomial");
     }
@@ -60,7 +64,8 @@ class CollectiveCommandTest {
     @Test
     void writesATraceOnRequest(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("t.json");
-        assertThat(CliTest.run("collective", "--algo", "butterfly", "--P", "6", "--trace", trace.toString()).code()).isZero();
+        assertThat(CliTest.run("collective", "--algo", "butterfly", "--P", "6", "--trace", trace.toString()).code())
+                .isZero();
         assertThat(JsonLines.MAPPER.readTree(Files.readString(trace)).get("traceEvents").size()).isGreaterThan(0);
     }
 
@@ -71,7 +76,8 @@ class CollectiveCommandTest {
                 .contains("--dest rank 9 is outside 0..3");
         assertThat(CliTest.run("collective", "--algo", "butterfly", "--P", "4", "--dest", "1,2", "--root", "1").err())
                 .contains("--dest is for multicasts");
-        assertThat(CliTest.run("collective", "--algo", "binomial", "--P", "4", "--clock", "sundial").code()).isEqualTo(2);
+        assertThat(CliTest.run("collective", "--algo", "binomial", "--P", "4", "--clock", "sundial").code())
+                .isEqualTo(2);
     }
 
     @Test

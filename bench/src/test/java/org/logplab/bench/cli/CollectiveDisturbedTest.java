@@ -16,7 +16,8 @@ class CollectiveDisturbedTest {
     void aWallClockRowSaysWhetherItWasDisturbedAndTheRunExitsZero() throws Exception {
         // L = 1 ns: binomial on 2 is predicted at L + 2o = 1 ns, and no real message takes under 2 ns,
         // so the median is far beyond twice the prediction on any host.
-        CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "2", "--clock", "wall", "--L", "1ns", "--o", "0",
+        CliTest.Outcome o = CliTest.run("collective", "--algo", "binomial", "--P", "2", "--clock", "wall", "--L", "1ns",
+                "--o", "0",
                 "--g", "0", "--reps", "5", "--json");
         assertThat(o.code()).as(o.err()).isZero();
         JsonNode row = o.json().get(0);
@@ -26,7 +27,8 @@ class CollectiveDisturbedTest {
         List<String> warnings = o.err().lines().filter(l -> l.startsWith("warning: the host looked busy")).toList();
         assertThat(warnings).hasSize(1);
         assertThat(o.err()).doesNotContain("logplab:");
-        CliTest.Outcome text = CliTest.run("collective", "--algo", "binomial", "--P", "2", "--clock", "wall", "--L", "1ns", "--o", "0",
+        CliTest.Outcome text = CliTest.run("collective", "--algo", "binomial", "--P", "2", "--clock", "wall", "--L",
+                "1ns", "--o", "0",
                 "--g", "0", "--reps", "5");
         assertThat(text.out().lines().toList().get(0)).endsWith("ok   disturbed");
         assertThat(text.out().lines().toList().get(2)).endsWith("yes  YES");
@@ -34,7 +36,8 @@ class CollectiveDisturbedTest {
 
     @Test
     void nothingInjectedHasNoRatioToJudge() throws Exception {
-        JsonNode row = CliTest.run("collective", "--algo", "binomial", "--P", "2", "--clock", "wall", "--L", "0", "--o", "0",
+        JsonNode row = CliTest.run("collective", "--algo", "binomial", "--P", "2", "--clock", "wall", "--L", "0", "--o",
+                "0",
                 "--g", "0", "--reps", "3", "--json").json().get(0);
         assertThat(row.get("predicted").asLong()).isZero();
         assertThat(row.get("ratio").isNull()).isTrue();

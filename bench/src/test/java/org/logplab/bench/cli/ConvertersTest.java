@@ -21,9 +21,12 @@ class ConvertersTest {
 
     @Test
     void badDurationsAreRejected() {
-        assertThatThrownBy(() -> DurationNanosConverter.parse("-1us")).isInstanceOf(CommandLine.TypeConversionException.class);
-        assertThatThrownBy(() -> DurationNanosConverter.parse("5 parsecs")).hasMessageContaining("'5 parsecs' is not a duration");
-        assertThatThrownBy(() -> DurationNanosConverter.parse("")).isInstanceOf(CommandLine.TypeConversionException.class);
+        assertThatThrownBy(() -> DurationNanosConverter.parse("-1us"))
+                .isInstanceOf(CommandLine.TypeConversionException.class);
+        assertThatThrownBy(() -> DurationNanosConverter.parse("5 parsecs"))
+                .hasMessageContaining("'5 parsecs' is not a duration");
+        assertThatThrownBy(() -> DurationNanosConverter.parse(""))
+                .isInstanceOf(CommandLine.TypeConversionException.class);
     }
 
     @Test

@@ -58,10 +58,12 @@ class DemoReportTest {
 
     @Test
     void quickDemoWritesTheReportFolder() throws Exception {
-        // --json: one JSON line on standard output (the summary, with the report's path), people's lines on standard error
+        // --json: one JSON line on standard output (the summary, with the report's path), people's lines on standard
+        // error
         List<JsonNode> lines = demo.json();
         assertThat(lines).hasSize(1);
-        assertThat(lines.get(0).get("report").asText()).isEqualTo(dir.resolve("index.html").toAbsolutePath().toString());
+        assertThat(lines.get(0).get("report").asText()).isEqualTo(dir.resolve("index.html").toAbsolutePath()
+                .toString());
         CliConventionsTest.assertProvenance(lines.get(0).get("provenance"), before, after, args);
         assertThat(demo.err()).contains("report: ");
         for (String file : List.of("summary.json", "trace-model.json", "trace-wall.json", "latency-wall.hgrm")) {
@@ -76,15 +78,19 @@ class DemoReportTest {
         assertThat(index).contains("Provenance", String.join(" ", "logplab", String.join(" ", args)));
         assertThat(summary.at("/wall/0/latency").asText()).isEqualTo("all");
         assertThat(summary.at("/wall/0/msg_latency_count").asLong()).isPositive();
-        assertThat(summary.at("/broadcast/model_time").asLong()).isEqualTo(summary.at("/broadcast/model_predicted").asLong());
+        assertThat(summary.at("/broadcast/model_time").asLong()).isEqualTo(summary.at("/broadcast/model_predicted")
+                .asLong());
         assertThat(summary.at("/host").fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns");
-        assertThat(JsonLines.MAPPER.readTree(Files.readString(dir.resolve("trace-model.json"))).get("traceEvents").size())
+        assertThat(JsonLines.MAPPER.readTree(Files.readString(dir.resolve("trace-model.json"))).get("traceEvents")
+                .size())
                 .isGreaterThan(0);
         // The page and everything it promises: plots, tables' JSON with the commands' documented fields.
         List<String> promised = new ArrayList<>();
         summary.get("report_files").forEach(f -> promised.add(f.asText()));
-        assertThat(promised).contains("multicast-model.png", "multicast-wall.png", "multicast-crossover.png", "summation.png", "gossip.png",
-                "ktree.png", "fft-speedup.png", "fft-gflops.png", "amdahl.png", "balance-response.png", "balance-shares.png", "trace-model.json",
+        assertThat(promised).contains("multicast-model.png", "multicast-wall.png", "multicast-crossover.png",
+                "summation.png", "gossip.png",
+                "ktree.png", "fft-speedup.png", "fft-gflops.png", "amdahl.png", "balance-response.png",
+                "balance-shares.png", "trace-model.json",
                 "latency-wall.hgrm");
         for (String file : promised) {
             assertThat(dir.resolve(file)).as(file).isRegularFile();
@@ -109,7 +115,8 @@ class DemoReportTest {
             assertThat(rows.get(0).fieldNames()).toIterable().as(e.getKey()).containsAll(e.getValue());
         }
         JsonNode summation = JsonLines.MAPPER.readTree(Files.readString(dir.resolve("summation.json")));
-        summation.forEach(r -> assertThat(r.get("time").asLong()).as("optimal never slower than naive at N=%s", r.get("N"))
+        summation.forEach(r -> assertThat(r.get("time").asLong()).as("optimal never slower than naive at N=%s",
+                r.get("N"))
                 .isLessThanOrEqualTo(r.get("naive_reduce_time").asLong()));
     }
 
@@ -122,24 +129,29 @@ class DemoReportTest {
     void theModelClockTablesAreTheCommandsOwnRows() throws Exception {
         assertSameRows("gossip.json", List.of(), "gossip", "--n", "2..12");
         assertSameRows("ktree.json", List.of(), "ktree", "--m", "1..16", "--n", "64", "--k", "2");
-        assertSameRows("summation.json", List.of("naive_reduce_time"), "summation", "--P", "8", "--N", "1,8,50,100,500,1000",
+        assertSameRows("summation.json", List.of("naive_reduce_time"), "summation", "--P", "8", "--N",
+                "1,8,50,100,500,1000",
                 "--L", "5", "--o", "2", "--g", "4");
         // the sweep's rows, after the row of the binomial run that the command line asks for too
-        assertThat(tableRows("multicast-crossover.json", List.of())).isEqualTo(commandRows("collective", "--algo", "binomial", "--P", "64",
-                "--L", "6", "--o", "2", "--sweep-g", "1,2,3,4,5,6,7,8,16,32,64").stream().filter(r -> r.has("sweep")).toList());
+        assertThat(tableRows("multicast-crossover.json", List.of())).isEqualTo(commandRows("collective", "--algo",
+                "binomial", "--P", "64",
+                "--L", "6", "--o", "2", "--sweep-g", "1,2,3,4,5,6,7,8,16,32,64").stream().filter(r -> r.has("sweep"))
+                .toList());
         List<JsonNode> multicast = new ArrayList<>();
         for (int p = 2; p <= 64; p *= 2) {
             multicast.addAll(commandRows("collective", "--algo", "binomial,fibonacci,optimal", "--P", String.valueOf(p),
                     "--L", "6", "--o", "2", "--g", "4"));
         }
         assertThat(tableRows("multicast-model.json", List.of())).isEqualTo(multicast);
-        assertSameRows("balance-seed.json", List.of(), "balance", "--workload", "seed", "--load", "100", "--L", "2", "--o", "0", "--g", "1");
+        assertSameRows("balance-seed.json", List.of(), "balance", "--workload", "seed", "--load", "100", "--L", "2",
+                "--o", "0", "--g", "1");
         assertSameRows("balance-sweep.json", List.of(), "balance", "--workload", "poisson", "--nodes", "8", "--sweep",
                 "--load", "10,50,90", "--tasks", "2000", "--reps", "3");
     }
 
     private static void assertSameRows(String table, List<String> demoOnly, String... command) throws Exception {
-        assertThat(tableRows(table, demoOnly)).as(table + " against logplab " + String.join(" ", command)).isEqualTo(commandRows(command));
+        assertThat(tableRows(table, demoOnly)).as(table + " against logplab " + String.join(" ", command))
+                .isEqualTo(commandRows(command));
     }
 
     /** A report table's rows without the fields only the demo adds. */
@@ -153,7 +165,8 @@ class DemoReportTest {
         return rows;
     }
 
-    /** A command's JSON rows, run through the command line, without their provenance (the demo's is in summary.json). */
+    /** A command's JSON rows, run through the command line, without their provenance (the demo's is in summary.json).
+     * */
     private static List<JsonNode> commandRows(String... command) throws Exception {
         String[] withJson = java.util.Arrays.copyOf(command, command.length + 1);
         withJson[command.length] = "--json";
@@ -175,7 +188,8 @@ class DemoReportTest {
             assertThat(h.get("ok").isBoolean()).isTrue();
             // the line on the page, under the Findings heading and before the first section
             assertThat(index.indexOf(escape(h.get("headline").asText()))).as(h.toString())
-                    .isGreaterThan(index.indexOf("<h2 id=\"findings\">")).isLessThan(index.indexOf("<h2 id=\"this-host\">"));
+                    .isGreaterThan(index.indexOf("<h2 id=\"findings\">"))
+                    .isLessThan(index.indexOf("<h2 id=\"this-host\">"));
         });
         assertThat(sections).containsExactlyElementsOf(SECTIONS);
         // the model clock is exact, whatever the host: these verdicts do not depend on timing
@@ -208,8 +222,10 @@ class DemoReportTest {
                 assertThat(w.get("disturbed").asBoolean()).as(w.toString()).isEqualTo(ratio < 0.9 || ratio > 1.5);
             }
             if (w.get("disturbed").asBoolean()) {
-                assertThat(demo.err()).contains("warning: the wall-clock broadcast on " + w.get("P").asInt() + " processors took");
-                assertThat(index).contains("Disturbed: the wall-clock broadcast on " + w.get("P").asInt() + " processors");
+                assertThat(demo.err()).contains("warning: the wall-clock broadcast on " + w.get("P").asInt()
+                        + " processors took");
+                assertThat(index).contains("Disturbed: the wall-clock broadcast on " + w.get("P").asInt()
+                        + " processors");
             }
         }
     }
@@ -217,12 +233,14 @@ class DemoReportTest {
     @Test
     void tablesReadAsTextLongOnesFoldedAndOversubscribedPlotsMarked() throws Exception {
         // no Java map or list syntax in a cell: parameters read "L=50 us o=10 us g=20 us" or "... (model units)"
-        Matcher javaish = Pattern.compile("<td[^>]*>[^<]*(\\{[A-Za-z_]+=|=\\{|\\[[-0-9.]|\\{\\})[^<]*</td>").matcher(index);
+        Matcher javaish = Pattern.compile("<td[^>]*>[^<]*(\\{[A-Za-z_]+=|=\\{|\\[[-0-9.]|\\{\\})[^<]*</td>")
+                .matcher(index);
         assertThat(javaish.find() ? javaish.group() : null).as("a cell in Java's map or list syntax").isNull();
         assertThat(index).contains("<td>L=50 us o=10 us g=20 us</td>", "<td>L=6 o=2 g=4 (model units)</td>");
         // every table longer than 10 rows sits in a <details> element
         int folded = 0;
-        for (String file : List.of("multicast-model.json", "gossip.json", "ktree.json", "balance-sweep.json", "fft.json")) {
+        for (String file : List.of("multicast-model.json", "gossip.json", "ktree.json", "balance-sweep.json",
+                "fft.json")) {
             int rows = JsonLines.MAPPER.readTree(Files.readString(dir.resolve(file))).size();
             int link = index.indexOf("href=\"" + file + "\"");
             String before = index.substring(0, link);
@@ -233,7 +251,8 @@ class DemoReportTest {
         assertThat(folded).isPositive();
         // P = 4, 8 exceed this machine's cores (2 in CI): the caption says how the plot marks them
         if (Runtime.getRuntime().availableProcessors() < 8) {
-            assertThat(index).contains("dashed beyond the dotted line at P = " + Runtime.getRuntime().availableProcessors() + " cores");
+            assertThat(index).contains("dashed beyond the dotted line at P = " + Runtime.getRuntime()
+                    .availableProcessors() + " cores");
         }
     }
 
@@ -246,7 +265,8 @@ class DemoReportTest {
     @Test
     void chromiumShowsEveryImageAndNoBrokenLink(@TempDir Path scratch) throws Exception {
         Optional<Path> browser = Chromium.find();
-        assumeTrue(browser.isPresent(), "no chromium, chromium-browser or google-chrome on the PATH: the page is not opened in a browser"
+        assumeTrue(browser.isPresent(),
+                "no chromium, chromium-browser or google-chrome on the PATH: the page is not opened in a browser"
                 + " (apt-get install chromium)");
         Path check = dir.resolve("chromium-check.html");
         Files.writeString(check, index.replace("</body>", Chromium.CHECK_SCRIPT + "</body>"));
@@ -283,15 +303,20 @@ class DemoReportTest {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
-    /** Headless Chromium, found on the PATH and run with its profile, cache and temporary files in a folder of the test's. */
+    /** Headless Chromium, found on the PATH and run with its profile, cache and temporary files in a folder of the
+     * test's. */
     static final class Chromium {
-        /** Records, after the load event, each image's natural width and each link's resolved target in a pre element. */
+        /** Records, after the load event, each image's natural width and each link's resolved target in a pre element.
+         * */
         static final String CHECK_SCRIPT = """
                 <script>
                 window.addEventListener('load', () => {
-                  const images = Array.from(document.images).map(i => ({src: i.getAttribute('src'), width: i.naturalWidth}));
-                  const links = Array.from(document.querySelectorAll('a[href]')).map(a => ({href: a.getAttribute('href'), url: a.href,
-                      target: a.getAttribute('href').startsWith('#') ? document.getElementById(a.getAttribute('href').slice(1)) !== null : null}));
+                  const images = Array.from(document.images).map(i => ({src: i.getAttribute('src'),
+                          width: i.naturalWidth}));
+                  const links = Array.from(document.querySelectorAll('a[href]'))
+                          .map(a => ({href: a.getAttribute('href'), url: a.href,
+                      target: a.getAttribute('href').startsWith('#') ? document.getElementById(a.getAttribute('href')
+                      .slice(1)) !== null : null}));
                   const out = document.createElement('pre');
                   out.id = 'logplab-check';
                   out.textContent = JSON.stringify({images: images, links: links});
@@ -323,7 +348,8 @@ class DemoReportTest {
             ProcessBuilder pb = new ProcessBuilder(browser.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                     "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=" + home.resolve("profile"),
                     "--virtual-time-budget=10000", "--dump-dom", page.toUri().toString())
-                    .redirectOutput(scratch.resolve("dom.html").toFile()).redirectError(scratch.resolve("chromium.log").toFile());
+                    .redirectOutput(scratch.resolve("dom.html").toFile())
+                    .redirectError(scratch.resolve("chromium.log").toFile());
             // Chromium writes its profile, caches and shared-memory files under these: all in the test's folder.
             for (String variable : List.of("HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")) {
                 pb.environment().put(variable, home.toString());
@@ -341,7 +367,8 @@ class DemoReportTest {
             Matcher m = Pattern.compile("<pre id=\"logplab-check\">(.*?)</pre>", Pattern.DOTALL)
                     .matcher(Files.readString(scratch.resolve("dom.html")));
             assertThat(m.find()).as("the check script's output in the page chromium dumped").isTrue();
-            String json = m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&nbsp;", " ").replace("&amp;", "&");
+            String json = m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&nbsp;", " ")
+                    .replace("&amp;", "&");
             return JsonLines.MAPPER.readTree(json);
         }
     }

@@ -24,15 +24,19 @@ class FailuresTest {
     void aFileProblemNamesTheFileAndIsBadInputWhenTheCommandLineGaveIt(@TempDir Path dir) {
         Path missing = dir.resolve("no/such/t.json");
         Failures.Verdict v = Failures.of(new NoSuchFileException(missing.toString()), List.of(missing));
-        assertThat(v.message()).isEqualTo("cannot use " + missing + ": the folder " + missing.getParent() + " does not exist");
+        assertThat(v.message()).isEqualTo("cannot use " + missing + ": the folder " + missing.getParent()
+                + " does not exist");
         assertThat(v.exitCode()).isEqualTo(2);
         Path elsewhere = dir.resolve("other");
-        assertThat(Failures.of(new UncheckedIOException(new AccessDeniedException(elsewhere.toString())), List.of(missing)))
+        assertThat(Failures.of(new UncheckedIOException(new AccessDeniedException(elsewhere.toString())),
+                List.of(missing)))
                 .isEqualTo(new Failures.Verdict("cannot use " + elsewhere + ": permission denied", 1));
         // a file made inside a folder the command line gave
-        assertThat(Failures.of(new FileAlreadyExistsException(dir.resolve("out/x").toString()), List.of(dir.resolve("out"))).exitCode())
+        assertThat(Failures.of(new FileAlreadyExistsException(dir.resolve("out/x").toString()),
+                List.of(dir.resolve("out"))).exitCode())
                 .isEqualTo(2);
-        assertThat(Failures.of(new FileSystemException(elsewhere.toString(), null, "No space left on device"), List.of()).message())
+        assertThat(Failures.of(new FileSystemException(elsewhere.toString(), null, "No space left on device"),
+                List.of()).message())
                 .isEqualTo("cannot use " + elsewhere + ": no space left on device");
     }
 
@@ -40,9 +44,11 @@ class FailuresTest {
     void noExceptionNameReachesTheSentence() {
         assertThat(Failures.clean("java.lang.IllegalStateException: the run failed: java.io.IOException: broken pipe"))
                 .isEqualTo("the run failed: broken pipe");
-        Failures.Verdict v = Failures.of(new IllegalStateException("rank 3 failed", new ArithmeticException("/ by zero")), List.of());
+        Failures.Verdict v = Failures.of(new IllegalStateException("rank 3 failed",
+                new ArithmeticException("/ by zero")), List.of());
         assertThat(v).isEqualTo(new Failures.Verdict("rank 3 failed: / by zero", 1));
-        Failures.Verdict bug = Failures.of(new NullPointerException("Cannot read the array length because \"a\" is null"), List.of());
+        Failures.Verdict bug = Failures.of(new NullPointerException("Cannot read the array length because \"a\" is"
+                + " null"), List.of());
         assertThat(bug.message()).startsWith("an internal error").doesNotContain("Exception");
         assertThat(bug.exitCode()).isEqualTo(1);
         assertThat(Failures.of(new IllegalArgumentException("--x must be positive"), List.of()))
@@ -51,9 +57,12 @@ class FailuresTest {
 
     @Test
     void runningOutOfHeapSaysHowToRaiseIt() {
-        Failures.Verdict v = Failures.of(new IllegalStateException("Java heap space", new OutOfMemoryError("Java heap space")), List.of());
-        assertThat(v.message()).startsWith("ran out of memory (java heap space; this JVM may use").contains("LOGPLAB_JAVA_OPTS=-Xmx");
-        assertThat(Failures.of(new OutOfMemoryError("unable to create native thread: possibly out of memory"), List.of()).message())
+        Failures.Verdict v = Failures.of(new IllegalStateException("Java heap space",
+                new OutOfMemoryError("Java heap space")), List.of());
+        assertThat(v.message()).startsWith("ran out of memory (java heap space; this JVM may use")
+                .contains("LOGPLAB_JAVA_OPTS=-Xmx");
+        assertThat(Failures.of(new OutOfMemoryError("unable to create native thread: possibly out of memory"),
+                List.of()).message())
                 .startsWith("could not start another thread");
     }
 
@@ -86,12 +95,14 @@ class FailuresTest {
     void theCommandLineSaysItInOneLine() {
         CliTest.Outcome oom = thrown(new OutOfMemoryError("Java heap space"));
         assertThat(oom.code()).isEqualTo(1);
-        assertThat(oom.err().lines().toList()).singleElement().asString().startsWith("logplab: thrower: ran out of memory");
+        assertThat(oom.err().lines().toList()).singleElement().asString()
+                .startsWith("logplab: thrower: ran out of memory");
         CliTest.Outcome npe = thrown(new NullPointerException());
         assertThat(npe.err().lines().toList()).singleElement().asString()
                 .startsWith("logplab: thrower: an internal error").doesNotContain("Exception");
         CliTest.Outcome file = thrown(new NoSuchFileException("/nowhere/x"));
-        assertThat(file.err()).isEqualTo("logplab: thrower: cannot use /nowhere/x: the folder /nowhere does not exist" + System.lineSeparator());
+        assertThat(file.err()).isEqualTo("logplab: thrower: cannot use /nowhere/x: the folder /nowhere does not exist"
+                + System.lineSeparator());
     }
 
     @Test

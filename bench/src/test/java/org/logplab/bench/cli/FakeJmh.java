@@ -18,14 +18,16 @@ public final class FakeJmh {
     public static void main(String[] args) throws Exception {
         List<String> a = List.of(args);
         System.out.println("fake jmh: " + String.join(" ", a));
-        System.out.println("fake jmh flags: " + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        System.out.println("fake jmh flags: " + String.join(" ", ManagementFactory.getRuntimeMXBean()
+                .getInputArguments()));
         if (a.contains("fail")) {
             System.out.println("<failure>");
             System.err.println("java.lang.IllegalStateException: the benchmark threw");
         }
         int rff = a.indexOf("-rff");
         if (rff >= 0) {
-            String one = "{\"benchmark\":\"org.logplab.bench.jmh.ChannelBenchmark.pingPong\",\"mode\":\"avgt\",\"params\":{\"impl\":\"%s\"},"
+            String one = "{\"benchmark\":\"org.logplab.bench.jmh.ChannelBenchmark.pingPong\",\"mode\":\"avgt\","
+                    + "\"params\":{\"impl\":\"%s\"},"
                     + "\"primaryMetric\":{\"score\":%d,\"scoreError\":1,\"scoreUnit\":\"ns/op\"}}";
             Files.writeString(Path.of(a.get(rff + 1)), a.contains("empty") ? "[ ]"
                     : "[" + String.format(one, "runtime", 600) + "," + String.format(one, "raw", 300) + "]");

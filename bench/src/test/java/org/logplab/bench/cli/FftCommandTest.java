@@ -33,7 +33,8 @@ class FftCommandTest {
             }
         }
         assertThat(rows.get(rows.size() - 1).get("t_elem_ns").asDouble()).isPositive();
-        JsonNode distributed = CliTest.run("fft", "--n", "2^10", "--p", "2", "--engine", "logp-distributed", "--reps", "3",
+        JsonNode distributed = CliTest.run("fft", "--n", "2^10", "--p", "2", "--engine", "logp-distributed", "--reps",
+                "3",
                 "--json").json().get(0);
         assertThat(distributed.get("engine").asText()).isEqualTo("logp-distributed");
         assertThat(distributed.get("parallel_ns").asLong()).isPositive();
@@ -43,7 +44,8 @@ class FftCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void breakdownGivesEveryPhaseOfEachRuntimeEngineAndNoneTheFormDoesNotHave() throws Exception {
         CliTest.Outcome o = CliTest.run("fft", "--n", "2^12", "--p", "2", "--engine",
-                "logp,logp-seed,logp-distributed,logp-distributed-seed,forkjoin", "--reps", "3", "--breakdown", "--json");
+                "logp,logp-seed,logp-distributed,logp-distributed-seed,forkjoin", "--reps", "3", "--breakdown",
+                "--json");
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> phases = o.json().stream().filter(r -> r.has("breakdown")).toList();
         assertThat(phases).extracting(r -> r.get("engine").asText())
@@ -67,7 +69,8 @@ class FftCommandTest {
 
     @Test
     void modelClockTimesEqualThePredictionAndTheClosedFormWithoutGaps() throws Exception {
-        CliTest.Outcome o = CliTest.run("fft", "--clock", "model", "--n", "2^10", "--p", "1,4", "--L", "200", "--o", "20",
+        CliTest.Outcome o = CliTest.run("fft", "--clock", "model", "--n", "2^10", "--p", "1,4", "--L", "200", "--o",
+                "20",
                 "--g", "20", "--elem-cost", "2", "--engine", "logp-seed", "--json");
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> rows = o.json();
@@ -127,7 +130,8 @@ class FftCommandTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void fftwRunsOnOneThreadWhereInstalledAndSaysHowToInstallItElsewhere() throws Exception {
-        CliTest.Outcome o = CliTest.run("fft", "--n", "2^10", "--p", "1,2", "--engine", "fftw", "--reps", "3", "--json");
+        CliTest.Outcome o = CliTest.run("fft", "--n", "2^10", "--p", "1,2", "--engine", "fftw", "--reps", "3",
+                "--json");
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.err()).contains("p = 1 only");
         List<JsonNode> rows = o.json().stream().filter(r -> r.has("engine")).toList();

@@ -43,7 +43,8 @@ class GossipCommandTest {
     void badInputGetsAClearError() {
         assertThat(CliTest.run("gossip", "--n", "1").err()).contains("--n 1 is outside 2..128");
         assertThat(CliTest.run("gossip", "--n", "4..x").err()).contains("--n takes numbers or ranges A..B, got '4..x'");
-        assertThat(CliTest.run("gossip", "--n", "4", "--algo", "flood").err()).contains("unknown gossip algorithm 'flood'");
+        assertThat(CliTest.run("gossip", "--n", "4", "--algo", "flood").err())
+                .contains("unknown gossip algorithm 'flood'");
         assertThat(CliTest.run("gossip", "--n", "4", "--algo", "flood").code()).isEqualTo(2);
     }
 }

@@ -12,12 +12,14 @@ import org.logplab.bench.cluster.ClusterRun;
 import org.logplab.bench.cluster.LocalLaunch;
 import picocli.CommandLine;
 
-/** {@code logplab hop}: bad input refused before anything starts; a short run reports both figures per repetition and their medians. */
+/** {@code logplab hop}: bad input refused before anything starts; a short run reports both figures per repetition and
+ * their medians. */
 class HopCommandTest {
 
     @Test
     void badMediaAndCountsAreRefusedWithOneLine() {
-        for (String[] args : List.of(new String[] {"hop", "--media", "carrier-pigeon"}, new String[] {"hop", "--rounds", "0"},
+        for (String[] args : List.of(new String[] {"hop", "--media", "carrier-pigeon"}, new String[] {"hop", "--rounds",
+                "0"},
                 new String[] {"hop", "--reps", "0"})) {
             CliTest.Outcome o = CliTest.run(args);
             assertThat(o.code()).as("exit code of %s; stderr %s", String.join(" ", args), o.err()).isEqualTo(2);
@@ -62,7 +64,8 @@ class HopCommandTest {
         HopCommand hop = new HopCommand();
         new CommandLine(hop).parseArgs("--rounds", "70", "--node-jvm-options", "-Xmx64m -Xss1m");
         LaunchCommand launch = new LaunchCommand();
-        new CommandLine(launch).parseArgs("--nodes", "2", "--job", "ring", "--P", "2", "--rounds", "70", "--clock", "wall",
+        new CommandLine(launch).parseArgs("--nodes", "2", "--job", "ring", "--P", "2", "--rounds", "70", "--clock",
+                "wall",
                 "--L", "0", "--o", "0", "--g", "0");
         ClusterRun ring = hop.options.ring();
         ClusterRun launched = launch.run.run();

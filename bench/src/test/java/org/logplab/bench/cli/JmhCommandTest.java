@@ -46,7 +46,8 @@ class JmhCommandTest {
     @Test
     void theReportGoesToStandardOutputAsJsonLinesAndJmhsTextToStandardError() throws Exception {
         Path report = dir.resolve("channels.json");
-        String[] args = {"jmh", "--jar", jar.toString(), "--report", report.toString(), "--json", "ChannelBenchmark", "-f", "1", "-wi", "0"};
+        String[] args = {"jmh", "--jar", jar.toString(), "--report", report.toString(), "--json", "ChannelBenchmark",
+                "-f", "1", "-wi", "0"};
         Instant before = Instant.now();
         CliTest.Outcome o = CliTest.run(args);
         Instant after = Instant.now();
@@ -61,13 +62,15 @@ class JmhCommandTest {
         List<JsonNode> rows = o.json();
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).get("ratio").asDouble()).isEqualTo(600.0 / 300.0);
-        CliConventionsTest.assertProvenance(rows.get(0).get("provenance"), before, after, java.util.Arrays.copyOfRange(args, 0, args.length));
+        CliConventionsTest.assertProvenance(rows.get(0).get("provenance"), before, after,
+                java.util.Arrays.copyOfRange(args, 0, args.length));
         assertThat(report).isRegularFile();
     }
 
     @Test
     void withoutJsonJmhsTextAndTheTableGoToStandardOutput() {
-        CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "--report", dir.resolve("t.json").toString(), "-l");
+        CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "--report", dir.resolve("t.json").toString(),
+                "-l");
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.out()).contains("fake jmh: -l -rf json", "ours / peer", "2.00");
     }
@@ -76,7 +79,8 @@ class JmhCommandTest {
     void aFailedBenchmarkExitsOne() {
         CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "fail");
         assertThat(o.code()).isEqualTo(1);
-        assertThat(o.err()).contains("logplab: jmh: JMH reported 1 failure (<failure> above); their results are missing");
+        assertThat(o.err())
+                .contains("logplab: jmh: JMH reported 1 failure (<failure> above); their results are missing");
     }
 
     @Test
@@ -88,7 +92,8 @@ class JmhCommandTest {
 
     @Test
     void anEmptyResultFileExitsOne() {
-        CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "--report", dir.resolve("e.json").toString(), "empty");
+        CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "--report", dir.resolve("e.json").toString(),
+                "empty");
         assertThat(o.code()).isEqualTo(1);
         assertThat(o.err()).contains("holds no results");
     }

@@ -14,8 +14,10 @@ class JmhReportCommandTest {
 
     /** A JMH result in the shape JMH writes with -rf json. */
     static String result(String benchmark, String mode, String params, double score, double error, String unit) {
-        return "{\"benchmark\":\"org.logplab.bench.jmh." + benchmark + "\",\"mode\":\"" + mode + "\",\"params\":" + params
-                + ",\"primaryMetric\":{\"score\":" + score + ",\"scoreError\":" + error + ",\"scoreUnit\":\"" + unit + "\"}}";
+        return "{\"benchmark\":\"org.logplab.bench.jmh." + benchmark + "\",\"mode\":\"" + mode + "\",\"params\":"
+                + params
+                + ",\"primaryMetric\":{\"score\":" + score + ",\"scoreError\":" + error + ",\"scoreUnit\":\"" + unit
+                + "\"}}";
     }
 
     @Test
@@ -61,7 +63,8 @@ class JmhReportCommandTest {
         assertThat(rows).extracting(r -> r.get("benchmark").asText()).containsExactly(
                 "ExchangeFftBenchmark ours/forkjoin", "ExchangeFftBenchmark ours/jtransforms",
                 "ExchangeFftBenchmark oursMasterWorker/forkjoin", "ExchangeFftBenchmark oursMasterWorker/jtransforms");
-        assertThat(rows).extracting(r -> r.get("ratio").asDouble()).containsExactly(10 / 8.0, 10 / 16.0, 12 / 8.0, 12 / 16.0);
+        assertThat(rows).extracting(r -> r.get("ratio").asDouble()).containsExactly(10 / 8.0, 10 / 16.0, 12 / 8.0,
+                12 / 16.0);
     }
 
     @Test
@@ -107,8 +110,10 @@ class JmhReportCommandTest {
     @Test
     void aResultWithoutAScoreExitsOne(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("nan.json");
-        Files.writeString(file, "[" + result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"runtime\"}", 700, 10, "ns/op") + ","
-                + result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"raw\"}", 350, 10, "ns/op").replace("350.0", "\"NaN\"") + "]");
+        Files.writeString(file, "[" + result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"runtime\"}", 700, 10,
+                "ns/op") + ","
+                + result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"raw\"}", 350, 10, "ns/op")
+                .replace("350.0", "\"NaN\"") + "]");
         CliTest.Outcome o = CliTest.run("jmh-report", file.toString());
         assertThat(o.code()).isEqualTo(1);
         assertThat(o.err()).contains("1 of 2 results", "have no score", "ChannelBenchmark.pingPong");

@@ -33,8 +33,10 @@ class JsonOutputTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void everyCommandPrintsOnlyJsonLinesWithProvenance(@TempDir Path dir) throws Exception {
         Path jmhResults = dir.resolve("jmh.json");
-        Files.writeString(jmhResults, "[" + JmhReportCommandTest.result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"runtime\"}", 700, 10, "ns/op")
-                + "," + JmhReportCommandTest.result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"raw\"}", 350, 10, "ns/op") + "]");
+        Files.writeString(jmhResults, "[" + JmhReportCommandTest.result("ChannelBenchmark.pingPong", "avgt",
+                "{\"impl\":\"runtime\"}", 700, 10, "ns/op")
+                + "," + JmhReportCommandTest.result("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"raw\"}", 350, 10,
+                "ns/op") + "]");
         int port;
         try (DatagramSocket s = new DatagramSocket(0)) {
             port = s.getLocalPort();
@@ -52,7 +54,8 @@ class JsonOutputTest {
         runs.put("balance", new String[] {"--workload", "seed", "--load", "50", "--policy", "none,light"});
         runs.put("node", new String[] {"--peers", "127.0.0.1:" + port, "--node", "0", "--job", "ring", "--P", "2"});
         runs.put("launch", new String[] {"--nodes", "2", "--job", "ring", "--P", "2", "--rounds", "10", "--check"});
-        runs.put("streams", new String[] {"--senders", "2", "--messages", "200", "--reps", "1", "--term-length", "64k"});
+        runs.put("streams", new String[] {"--senders", "2", "--messages", "200", "--reps", "1", "--term-length",
+                "64k"});
 
         List<String> untested = new ArrayList<>(CliConventionsTest.commands());
         untested.removeAll(runs.keySet());

@@ -23,7 +23,8 @@ import picocli.CommandLine;
 class LatencyOptionTest {
     /** A short wall-clock collective with nothing injected: unrecorded messages carry no stamps at all. */
     private static CliTest.Outcome collective(String latency, boolean json) {
-        List<String> args = new java.util.ArrayList<>(List.of("collective", "--algo", "butterfly", "--P", "2", "--clock", "wall",
+        List<String> args = new java.util.ArrayList<>(List.of("collective", "--algo", "butterfly", "--P", "2",
+                "--clock", "wall",
                 "--L", "0", "--o", "0", "--g", "0", "--reps", "30", "--latency", latency));
         if (json) {
             args.add("--json");
@@ -74,10 +75,12 @@ class LatencyOptionTest {
                 new String[] {"demo", "--latency", "most"},
                 new String[] {"versus", "--latency", "most"},
                 new String[] {"launch", "--job", "ring", "--P", "2", "--latency", "most"},
-                new String[] {"node", "--peers", "127.0.0.1:40001", "--node", "0", "--job", "ring", "--P", "2", "--latency", "most"})) {
+                new String[] {"node", "--peers", "127.0.0.1:40001", "--node", "0", "--job", "ring", "--P", "2",
+                "--latency", "most"})) {
             CliTest.Outcome o = CliTest.run(args);
             assertThat(o.code()).as("%s: %s", String.join(" ", args), o.err()).isEqualTo(2);
-            assertThat(o.err()).startsWith("logplab: ").contains("--latency", "all, sampled", "off", "1/N", "power of two")
+            assertThat(o.err()).startsWith("logplab: ").contains("--latency", "all, sampled", "off", "1/N",
+                    "power of two")
                     .doesNotContain("Exception");
             assertThat(o.out()).isEmpty();
         }
@@ -88,7 +91,8 @@ class LatencyOptionTest {
         // picocli wraps the help to the terminal's width: compare with the line breaks folded
         String collective = CliTest.run("help", "collective").out().replaceAll("\\s+", " ");
         assertThat(collective).contains("--latency", "clock reads", "Default all.");
-        assertThat(CliTest.run("help", "versus").out().replaceAll("\\s+", " ")).contains("--latency", "Default sampled.");
+        assertThat(CliTest.run("help", "versus").out().replaceAll("\\s+", " "))
+                .contains("--latency", "Default sampled.");
     }
 
     @Test

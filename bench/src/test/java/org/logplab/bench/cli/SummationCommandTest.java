@@ -12,7 +12,8 @@ class SummationCommandTest {
     void addsTheSeedsEightyTwoOperandsExactlyInTheFiguresTime() throws Exception {
         // Worked by hand in OptimalSummationTest: S*(7; 5, 2, 4), N_S = 49 at T_B = 24; 82 operands
         // need cap(7, T) = 49 + 7(T - 24) >= 82, T = 29. One operand: one member, no additions, time 0.
-        CliTest.Outcome o = CliTest.run("summation", "--P", "7", "--N", "82,1", "--L", "5", "--o", "2", "--g", "4", "--json");
+        CliTest.Outcome o = CliTest.run("summation", "--P", "7", "--N", "82,1", "--L", "5", "--o", "2", "--g", "4",
+                "--json");
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> rows = o.json();
         JsonNode r = rows.get(0);

@@ -43,6 +43,7 @@ class VersusCommandTest {
         assertThat(CliTest.run("versus", "--peers", "pvm").err()).contains("--peers takes jctools and mpi");
         assertThat(CliTest.run("versus", "--tests", "gather").err()).contains("unknown test 'gather'");
         assertThat(CliTest.run("versus", "--rounds", "0").code()).isEqualTo(2);
-        assertThat(CliTest.run("versus", "--exchange-log2", "40").err()).contains("--exchange-log2 values must be 1..24");
+        assertThat(CliTest.run("versus", "--exchange-log2", "40").err())
+                .contains("--exchange-log2 values must be 1..24");
     }
 }

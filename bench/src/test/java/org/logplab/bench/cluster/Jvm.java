@@ -94,7 +94,8 @@ final class Jvm {
         return true;
     }
 
-    /** Waits, until {@code deadline} (of {@link System#nanoTime}) at the latest, for both streams to have been read to their end. */
+    /** Waits, until {@code deadline} (of {@link System#nanoTime}) at the latest, for both streams to have been read to
+     * their end. */
     private void drained(long deadline) throws InterruptedException {
         for (Thread reader : readers) {
             reader.join(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));

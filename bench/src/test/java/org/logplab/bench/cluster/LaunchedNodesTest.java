@@ -39,11 +39,13 @@ class LaunchedNodesTest {
 
     private static Path peersFile(Path dir) throws Exception {
         List<PeerAddress> peers = NodeProcesses.loopbackPeers(2);
-        return Files.writeString(dir.resolve("peers.txt"), "# two nodes on this host\n" + peers.get(0) + "\n" + peers.get(1) + "\n");
+        return Files.writeString(dir.resolve("peers.txt"), "# two nodes on this host\n" + peers.get(0) + "\n"
+                + peers.get(1) + "\n");
     }
 
     private static List<String> nodeArgs(Path peers, Path work, String... job) {
-        List<String> a = new ArrayList<>(List.of("node", "--peers-file", peers.toString(), "--json", "--work-dir", work.toString()));
+        List<String> a = new ArrayList<>(List.of("node", "--peers-file", peers.toString(), "--json", "--work-dir",
+                work.toString()));
         a.addAll(List.of(job));
         return a;
     }
@@ -98,7 +100,8 @@ class LaunchedNodesTest {
         try {
             assertThat(node.awaitExit(RUN_SECONDS)).isTrue();
             assertThat(node.process.exitValue()).isEqualTo(2);
-            assertThat(node.err).as("stderr").contains("logplab: node: OMPI_COMM_WORLD_SIZE says 3 processes but --peers-file " + peers
+            assertThat(node.err).as("stderr")
+                    .contains("logplab: node: OMPI_COMM_WORLD_SIZE says 3 processes but --peers-file " + peers
                     + " lists 2 nodes: start one process per node");
             assertThat(node.out).isEmpty();
         } finally {

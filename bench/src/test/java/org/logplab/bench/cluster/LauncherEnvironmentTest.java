@@ -34,10 +34,14 @@ class LauncherEnvironmentTest {
         Map<String, String> both = Map.of("OMPI_COMM_WORLD_RANK", "3", "OMPI_COMM_WORLD_SIZE", "4",
                 "SLURM_PROCID", "0", "SLURM_NTASKS", "1");
         assertThat(LauncherEnvironment.read(both).map(LauncherEnvironment::rank)).contains(3);
-        Map<String, String> hydraInSlurm = Map.of("PMI_RANK", "5", "PMI_SIZE", "6", "SLURM_PROCID", "1", "SLURM_NTASKS", "2");
-        assertThat(LauncherEnvironment.read(hydraInSlurm)).contains(new LauncherEnvironment(5, 6, "PMI_RANK", "PMI_SIZE"));
-        Map<String, String> all = Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2", "PMI_RANK", "1", "PMI_SIZE", "2");
-        assertThat(LauncherEnvironment.read(all).map(LauncherEnvironment::rankVariable)).contains("OMPI_COMM_WORLD_RANK");
+        Map<String, String> hydraInSlurm = Map.of("PMI_RANK", "5", "PMI_SIZE", "6", "SLURM_PROCID", "1", "SLURM_NTASKS",
+                "2");
+        assertThat(LauncherEnvironment.read(hydraInSlurm)).contains(new LauncherEnvironment(5, 6, "PMI_RANK",
+                "PMI_SIZE"));
+        Map<String, String> all = Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2", "PMI_RANK", "1",
+                "PMI_SIZE", "2");
+        assertThat(LauncherEnvironment.read(all).map(LauncherEnvironment::rankVariable))
+                .contains("OMPI_COMM_WORLD_RANK");
         assertThat(LauncherEnvironment.PAIRS).extracting(LauncherEnvironment.Pair::rank)
                 .containsExactly("OMPI_COMM_WORLD_RANK", "PMI_RANK", "SLURM_PROCID");
     }
@@ -46,9 +50,12 @@ class LauncherEnvironmentTest {
     void badValuesAreRefusedNamingTheVariable() {
         assertThatThrownBy(() -> LauncherEnvironment.read(Map.of("OMPI_COMM_WORLD_RANK", "0")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("OMPI_COMM_WORLD_RANK is set").hasMessageContaining("OMPI_COMM_WORLD_SIZE is not");
-        // An incomplete first pair is an error even when a later pair is complete: the environment is not what it seems.
-        assertThatThrownBy(() -> LauncherEnvironment.read(Map.of("PMI_RANK", "1", "SLURM_PROCID", "1", "SLURM_NTASKS", "2")))
+                .hasMessageContaining("OMPI_COMM_WORLD_RANK is set")
+                .hasMessageContaining("OMPI_COMM_WORLD_SIZE is not");
+        // An incomplete first pair is an error even when a later pair is complete: the environment is not what it
+        // seems.
+        assertThatThrownBy(() -> LauncherEnvironment.read(Map.of("PMI_RANK", "1", "SLURM_PROCID", "1", "SLURM_NTASKS",
+                "2")))
                 .hasMessageContaining("PMI_SIZE is not");
         assertThatThrownBy(() -> LauncherEnvironment.read(Map.of("SLURM_PROCID", "one", "SLURM_NTASKS", "2")))
                 .hasMessageContaining("SLURM_PROCID is 'one', not an integer");
@@ -64,7 +71,8 @@ class LauncherEnvironmentTest {
 
     @Test
     void theLaunchersCountMustBeThePeerListsNamingBoth() {
-        LauncherEnvironment three = LauncherEnvironment.read(Map.of("OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE", "3"))
+        LauncherEnvironment three = LauncherEnvironment.read(Map.of("OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE",
+                "3"))
                 .orElseThrow();
         assertThat(three.nodeIndex(3, "--peers-file F lists")).isEqualTo(2);
         assertThatThrownBy(() -> three.nodeIndex(2, "--peers-file F lists"))
@@ -79,6 +87,7 @@ class LauncherEnvironmentTest {
     void theMissingErrorListsEveryVariableLookedFor() {
         assertThat(LauncherEnvironment.missing().getMessage())
                 .contains("no --node given")
-                .contains("OMPI_COMM_WORLD_RANK/OMPI_COMM_WORLD_SIZE", "PMI_RANK/PMI_SIZE", "SLURM_PROCID/SLURM_NTASKS");
+                .contains("OMPI_COMM_WORLD_RANK/OMPI_COMM_WORLD_SIZE", "PMI_RANK/PMI_SIZE",
+                "SLURM_PROCID/SLURM_NTASKS");
     }
 }

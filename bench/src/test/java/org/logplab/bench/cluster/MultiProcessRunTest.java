@@ -41,7 +41,8 @@ class MultiProcessRunTest {
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of("launch", "--check", "--json"));
         all.addAll(List.of(args));
-        int code = LogPlabCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+        int code = LogPlabCli.execute(new PrintWriter(out, true), new PrintWriter(err, true),
+                all.toArray(String[]::new));
         assertThat(code).as("exit code; stderr:\n%s", err).isZero();
         // A clean shutdown removes every media driver's files, and the folders they were in.
         List<String> folders = FOLDER.matcher(err.toString()).results().map(m -> m.group(1)).toList();
@@ -70,10 +71,12 @@ class MultiProcessRunTest {
         List<JsonNode> s = launch("--nodes", "3", "--media", "ipc", "--job", "summation", "--P", "6", "--n", "500",
                 "--L", "5", "--o", "2", "--g", "4");
         List<JsonNode> f = launch("--nodes", "2", "--job", "fft", "--P", "4", "--n", "4096");
-        List<JsonNode> lb = launch("--nodes", "2", "--job", "balance", "--policy", "bidirectional", "--P", "5", "--load", "10");
+        List<JsonNode> lb = launch("--nodes", "2", "--job", "balance", "--policy", "bidirectional", "--P", "5",
+                "--load", "10");
         // Wall clock: the results equal (times are real, so they differ); 20 us injected per hop;
         // --latency is passed on to every node, which must accept it.
-        List<JsonNode> w = launch("--nodes", "2", "--job", "allreduce", "--P", "4", "--clock", "wall", "--L", "20us", "--o", "1us",
+        List<JsonNode> w = launch("--nodes", "2", "--job", "allreduce", "--P", "4", "--clock", "wall", "--L", "20us",
+                "--o", "1us",
                 "--g", "2us", "--latency", "sampled");
         assertThat(summary(w).get("equal").asBoolean()).isTrue();
         assertThat(summary(w).get("theory_ok").asBoolean()).isTrue();
@@ -139,7 +142,8 @@ class MultiProcessRunTest {
             nodes.process(1).destroyForcibly();
             long killed = System.nanoTime();
             for (int i : new int[] {0, 2}) {
-                assertThat(nodes.process(i).waitFor(60, TimeUnit.SECONDS)).as("node %d exits; stderr %s", i, err).isTrue();
+                assertThat(nodes.process(i).waitFor(60, TimeUnit.SECONDS)).as("node %d exits; stderr %s", i, err)
+                        .isTrue();
                 assertThat(nodes.process(i).exitValue()).isEqualTo(1);
             }
             long tookMillis = (System.nanoTime() - killed) / 1_000_000;
@@ -148,7 +152,8 @@ class MultiProcessRunTest {
             String failures = String.join("\n", err);
             assertThat(failures).contains("[node 0] logplab: node 0: the run failed")
                     .contains("[node 2] logplab: node 2: the run failed");
-            assertThat(err.stream().filter(l -> l.contains("the run failed") && l.contains("node 1 (ranks 2..3)")).count())
+            assertThat(err.stream().filter(l -> l.contains("the run failed") && l.contains("node 1 (ranks 2..3)"))
+                    .count())
                     .as("both survivors name node 1's ranks: %s", failures).isEqualTo(2);
         }
         // The killed node could not remove its media driver's directory; closing the nodes removed

@@ -49,9 +49,11 @@ class NetnsScriptTest {
     @Test
     void withoutIpItSaysSoAndExits3(@TempDir Path emptyPath) throws Exception {
         TwoHosts.Result r = TwoHosts.exec(List.of(bash(), TwoHosts.findScript().toString(), "up"),
-                Map.of("PATH", emptyPath.toString(), "LOGPLAB_NS_A", "logplab-noip-a", "LOGPLAB_NS_B", "logplab-noip-b"));
+                Map.of("PATH", emptyPath.toString(), "LOGPLAB_NS_A", "logplab-noip-a", "LOGPLAB_NS_B",
+                "logplab-noip-b"));
         assertThat(r.code()).isEqualTo(3);
-        assertThat(r.err().strip()).isEqualTo("logplab: netns.sh: needs the 'ip' command of iproute2 (apt-get install iproute2)");
+        assertThat(r.err().strip())
+                .isEqualTo("logplab: netns.sh: needs the 'ip' command of iproute2 (apt-get install iproute2)");
     }
 
     @Test
@@ -61,9 +63,12 @@ class NetnsScriptTest {
                 "needs setpriv (util-linux) and ip to run the script as another user");
         Assumptions.assumeTrue(TwoHosts.exec(List.of("id", "-u"), Map.of()).out().strip().equals("0"),
                 "needs root to run the script as an unprivileged user");
-        TwoHosts.Result r = TwoHosts.exec(List.of(setpriv.get().toString(), "--reuid=65534", "--regid=65534", "--clear-groups",
-                bash(), TwoHosts.findScript().toString(), "up"), Map.of("LOGPLAB_NS_A", "logplab-noroot-a", "LOGPLAB_NS_B", "logplab-noroot-b"));
-        Assumptions.assumeFalse(r.err().contains("Permission denied"), "the script is not readable by uid 65534: " + r.err());
+        TwoHosts.Result r = TwoHosts.exec(List.of(setpriv.get().toString(), "--reuid=65534", "--regid=65534",
+                "--clear-groups",
+                bash(), TwoHosts.findScript().toString(), "up"), Map.of("LOGPLAB_NS_A", "logplab-noroot-a",
+                "LOGPLAB_NS_B", "logplab-noroot-b"));
+        Assumptions.assumeFalse(r.err().contains("Permission denied"), "the script is not readable by uid 65534: "
+                + r.err());
         assertThat(r.code()).as(r.err()).isEqualTo(3);
         assertThat(r.err()).contains("logplab: netns.sh: needs root to create network namespaces and veth links")
                 .contains("running as uid 65534");

@@ -28,7 +28,8 @@ class NodeJvmWarningsTest {
 
     private static void assumeJdkWarnsAboutUnsafe() {
         int feature = Runtime.version().feature();
-        assumeTrue(feature >= 24, "JDK " + feature + " does not warn about sun.misc.Unsafe (JDK 24 began to): nothing to check");
+        assumeTrue(feature >= 24, "JDK " + feature
+                + " does not warn about sun.misc.Unsafe (JDK 24 began to): nothing to check");
     }
 
     @Test
@@ -70,7 +71,8 @@ class NodeJvmWarningsTest {
             Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
             theUnsafe.setAccessible(true);
             Object unsafe = theUnsafe.get(null);
-            unsafeClass.getMethod("objectFieldOffset", Field.class).invoke(unsafe, CallsUnsafe.class.getDeclaredField("field"));
+            unsafeClass.getMethod("objectFieldOffset", Field.class).invoke(unsafe,
+                    CallsUnsafe.class.getDeclaredField("field"));
         }
     }
 }

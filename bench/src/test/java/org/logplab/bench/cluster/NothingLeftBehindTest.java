@@ -30,7 +30,8 @@ import org.logplab.net.PeerAddress;
 @Tag("slow")
 class NothingLeftBehindTest {
     /** A ring that would run for hours: 2 ranks a node, 200 us injected per hop. */
-    private static final List<String> ENDLESS = List.of("--job", "ring", "--P", "4", "--rounds", "100000000", "--clock", "wall",
+    private static final List<String> ENDLESS = List.of("--job", "ring", "--P", "4", "--rounds", "100000000", "--clock",
+            "wall",
             "--L", "200us", "--o", "0", "--g", "0", "--peer-timeout", "2s");
     /** Seconds the nodes get to start and connect on a loaded 2-core machine. */
     private static final long START_SECONDS = 120;
@@ -70,7 +71,8 @@ class NothingLeftBehindTest {
 
     @Test
     void launchEndedBySigtermStopsEveryNodeAndRemovesTheirFolders(@TempDir Path tmp) throws Exception {
-        Jvm launch = Jvm.start(List.of("-Djava.io.tmpdir=" + tmp), Map.of(), with(List.of("launch", "--nodes", "2"), ENDLESS));
+        Jvm launch = Jvm.start(List.of("-Djava.io.tmpdir=" + tmp), Map.of(),
+                with(List.of("launch", "--nodes", "2"), ENDLESS));
         try {
             assertThat(launch.awaitErr(l -> l.contains("connected to every peer"), 2, START_SECONDS))
                     .as("both nodes connect; stderr %s", launch.err).isTrue();
@@ -107,7 +109,8 @@ class NothingLeftBehindTest {
             assertThat(seen).as("the node JVMs").hasSize(2);
             assertThat(sharedDriverSeen).as("the shared media driver's directory").isTrue();
             assertThat(launch.process.exitValue()).isEqualTo(1);
-            assertThat(launch.err).as("stderr").anyMatch(l -> l.startsWith("logplab: launch: nodes [0, 1] were still running after 10 s"));
+            assertThat(launch.err).as("stderr").anyMatch(l ->
+                    l.startsWith("logplab: launch: nodes [0, 1] were still running after 10 s"));
             awaitGone(List.copyOf(seen));
             assertThat(runningWith(tmp)).as("processes of this run").isEmpty();
             assertThat(contents(tmp)).as("files of this run").isEmpty();
@@ -124,7 +127,8 @@ class NothingLeftBehindTest {
         List<Jvm> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
-                nodes.add(Jvm.start(List.of(), Map.of(), with(List.of("node", "--peers", peers.get(0) + "," + peers.get(1),
+                nodes.add(Jvm.start(List.of(), Map.of(), with(List.of("node", "--peers", peers.get(0) + ","
+                        + peers.get(1),
                         "--node", Integer.toString(i), "--json", "--work-dir", work.toString(),
                         "--launcher-pid", Long.toString(launcher.process.pid())), ENDLESS)));
             }
@@ -142,7 +146,8 @@ class NothingLeftBehindTest {
             // timeout, after which a node that has not ended exits regardless. The bound is for a loaded machine.
             assertThat((System.nanoTime() - gone) / 1_000_000).isLessThan(30_000);
             for (Jvm n : nodes) {
-                assertThat(n.err).as("says why").anyMatch(l -> l.contains("launcher (pid " + launcher.process.pid() + ") exited"));
+                assertThat(n.err).as("says why").anyMatch(l -> l.contains("launcher (pid " + launcher.process.pid()
+                        + ") exited"));
             }
             assertThat(work).as("the last node out removes the launcher's folder").doesNotExist();
             assertThat(contents(tmp)).isEmpty();

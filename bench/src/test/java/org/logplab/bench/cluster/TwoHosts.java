@@ -78,7 +78,8 @@ final class TwoHosts implements AutoCloseable {
     /** Runs {@code netns.sh <command>} for these two namespaces. */
     Result run(String command) throws IOException, InterruptedException {
         return exec(List.of("bash", script.toString(), command), Map.of("LOGPLAB_NS_A", a, "LOGPLAB_NS_B", b,
-                "LOGPLAB_ADDR_A", ADDRESS_A, "LOGPLAB_ADDR_B", ADDRESS_B, "LOGPLAB_VETH_A", VETH_A, "LOGPLAB_VETH_B", "veth-b"));
+                "LOGPLAB_ADDR_A", ADDRESS_A, "LOGPLAB_ADDR_B", ADDRESS_B, "LOGPLAB_VETH_A", VETH_A, "LOGPLAB_VETH_B",
+                "veth-b"));
     }
 
     /** How a command ended: its exit status and its output. */
@@ -96,7 +97,8 @@ final class TwoHosts implements AutoCloseable {
                 p.destroyForcibly().waitFor();
                 throw new IllegalStateException(command + " took longer than " + SCRIPT_SECONDS + " s and was killed");
             }
-            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);

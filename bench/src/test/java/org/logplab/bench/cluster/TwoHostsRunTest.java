@@ -113,7 +113,8 @@ class TwoHostsRunTest {
             throws Exception {
         List<JsonNode> nodes = runOnBothHosts(List.of("--job", job, "--P", Integer.toString(P), "--L", Long.toString(L),
                 "--o", Long.toString(o), "--g", Long.toString(g), "--n", Long.toString(sizes.n()),
-                "--rounds", Integer.toString(sizes.rounds()), "--policy", sizes.policy(), "--load", Integer.toString(sizes.load())), tmp);
+                "--rounds", Integer.toString(sizes.rounds()), "--policy", sizes.policy(), "--load",
+                Integer.toString(sizes.load())), tmp);
         LogP params = LogP.of(L, o, g, P);
         AtomicLongArray inProcess = new AtomicLongArray(P);
         RunResult single = Machine.run(RunConfig.builder(params).clock(ClockKind.MODEL).build(),
@@ -173,7 +174,8 @@ class TwoHostsRunTest {
         echo.addAll(List.of("--echo", "--listen", p.get(1).toString(), "--peer", p.get(0).toString()));
         List<String> measure = new ArrayList<>(TwoHosts.in(hosts.a));
         measure.addAll(jvm);
-        measure.addAll(List.of("--listen", p.get(0).toString(), "--peer", p.get(1).toString(), "--reps", Integer.toString(reps),
+        measure.addAll(List.of("--listen", p.get(0).toString(), "--peer", p.get(1).toString(), "--reps",
+                Integer.toString(reps),
                 "--pingpong-reps", Integer.toString(pingPongReps)));
         Process echoing = new ProcessBuilder(echo).redirectOutput(dir.resolve("echo.out").toFile())
                 .redirectError(dir.resolve("echo.err").toFile()).start();
@@ -201,7 +203,8 @@ class TwoHostsRunTest {
         // PRTT: max(3, 5 / 4) = 3 warm-up pairs of PRTT(1,0) and PRTT(n,0), then 5 of each of
         // the three kinds: 2 * (3 + 5) + 3 * 5 = 31 bursts; ping-pong: 4 sizes of 20 / 5 = 4
         // warm-up and 20 recorded round trips, 96. Each answered exactly once: 127.
-        assertThat(answered.get("answered").asLong()).isEqualTo(2 * (3 + reps) + 3 * reps + 4 * (pingPongReps / 5 + pingPongReps));
+        assertThat(answered.get("answered").asLong()).isEqualTo(2 * (3 + reps) + 3 * reps + 4 * (pingPongReps / 5
+                + pingPongReps));
         assertThat(answered.get("peer").asText()).isEqualTo(p.get(0).toString());
         assertThat(hosts.pids(hosts.a)).isEmpty();
         assertThat(hosts.pids(hosts.b)).isEmpty();

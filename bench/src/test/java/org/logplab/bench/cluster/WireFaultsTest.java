@@ -51,7 +51,8 @@ class WireFaultsTest {
     }
 
     private static NodeProcesses start(int port, List<String> args, Path tmp, List<String> err) throws Exception {
-        List<PeerAddress> peers = List.of(new PeerAddress(TwoHosts.ADDRESS_A, port), new PeerAddress(TwoHosts.ADDRESS_B, port + 1));
+        List<PeerAddress> peers = List.of(new PeerAddress(TwoHosts.ADDRESS_A, port),
+                new PeerAddress(TwoHosts.ADDRESS_B, port + 1));
         return new NodeProcesses(Jvm.NODE, 2, NodeProcesses.udp(peers), args, TwoHostsRunTest.jvmOptions(tmp), err::add)
                 .commandPrefix(i -> TwoHosts.in(i == 0 ? hosts.a : hosts.b)).startAll();
     }
@@ -73,11 +74,13 @@ class WireFaultsTest {
         try (NodeProcesses nodes = start(40300, args, tmp, err)) {
             awaitConnected(err);
             // Connected, the ring is under way for hours: cut the link in the middle of it.
-            assertThat(nodes.process(0).isAlive() && nodes.process(1).isAlive()).as("both run; stderr %s", err).isTrue();
+            assertThat(nodes.process(0).isAlive() && nodes.process(1).isAlive()).as("both run; stderr %s", err)
+                    .isTrue();
             hosts.link(false);
             long cut = System.nanoTime();
             for (int i = 0; i < 2; i++) {
-                assertThat(nodes.process(i).waitFor(60, TimeUnit.SECONDS)).as("node %d exits; stderr %s", i, err).isTrue();
+                assertThat(nodes.process(i).waitFor(60, TimeUnit.SECONDS)).as("node %d exits; stderr %s", i, err)
+                        .isTrue();
                 assertThat(nodes.process(i).exitValue()).as("node %d's exit status", i).isEqualTo(1);
             }
             long tookMillis = (System.nanoTime() - cut) / 1_000_000;
@@ -91,7 +94,8 @@ class WireFaultsTest {
                 assertThat(o.get("ok").asBoolean()).isFalse();
                 assertThat(o.get("error").asText()).as("node %d names the other", i).contains(lost[i]);
                 int node = i;
-                assertThat(err).anyMatch(l -> l.startsWith("[node " + node + "] logplab: node " + node + ": the run failed")
+                assertThat(err).anyMatch(l -> l.startsWith("[node " + node + "] logplab: node " + node
+                        + ": the run failed")
                         && l.contains(lost[node]));
             }
         }
@@ -107,7 +111,8 @@ class WireFaultsTest {
         // the 2 * 1000 hops take at least 2 s: the outage, from 0.7 s to 1 s after connecting,
         // falls inside the run.
         int rounds = 1000;
-        List<String> args = List.of("--job", "ring", "--P", "2", "--rounds", Integer.toString(rounds), "--clock", "wall",
+        List<String> args = List.of("--job", "ring", "--P", "2", "--rounds", Integer.toString(rounds), "--clock",
+                "wall",
                 "--L", "1ms", "--o", "0", "--g", "0", "--peer-timeout", PEER_TIMEOUT);
         List<List<String>> out;
         try (NodeProcesses nodes = start(40310, args, tmp, err)) {
@@ -116,7 +121,8 @@ class WireFaultsTest {
             hosts.link(false);
             Thread.sleep(300);
             hosts.link(true);
-            assertThat(nodes.process(0).isAlive() && nodes.process(1).isAlive()).as("the run spans the outage; stderr %s", err)
+            assertThat(nodes.process(0).isAlive() && nodes.process(1).isAlive())
+                    .as("the run spans the outage; stderr %s", err)
                     .isTrue();
             out = nodes.await(java.time.Duration.ofSeconds(60));
             for (int i = 0; i < 2; i++) {

@@ -33,7 +33,8 @@ class DemoFindingsTest {
         // |1.85 - 1.80| / 1.80 = 2.8 %
         assertThat(h.verdict()).isEqualTo("model within 3 %");
         assertThat(h.ok()).isTrue();
-        List<Map<String, Object>> off = List.of(row("n", 65536, "p", 2, "engine", "logp", "speedup", 0.04, "machine_predicted_speedup", 1.65));
+        List<Map<String, Object>> off = List.of(row("n", 65536, "p", 2, "engine", "logp", "speedup", 0.04,
+                "machine_predicted_speedup", 1.65));
         // |0.04 - 1.65| / 1.65 = 97.6 %
         assertThat(DemoFindings.fft(off).verdict()).isEqualTo("model off by 98 %");
         assertThat(DemoFindings.fft(off).ok()).isFalse();
@@ -52,21 +53,26 @@ class DemoFindingsTest {
         List<Map<String, Object>> sweep = List.of(row("P", 64, "ratio", 0.1, "winner", "fibonacci"),
                 row("P", 64, "ratio", 0.4, "winner", "fibonacci"), row("P", 64, "ratio", 0.5, "winner", "binomial"));
         Headline h = DemoFindings.multicast(model, wall, sweep);
-        assertThat(h.headline()).isEqualTo("every model time equals its prediction (4 of 4), the optimal tree never slower (2 of 2 P);"
-                + " Fibonacci beats binomial up to max(g, o)/(L + 2o) = 0.4 at P = 64; wall clock within tolerance in 1 of 1 rows that fit the cores");
+        assertThat(h.headline())
+                .isEqualTo("every model time equals its prediction (4 of 4), the optimal tree never slower (2 of 2 P);"
+                + " Fibonacci beats binomial up to max(g, o)/(L + 2o) = 0.4 at P = 64; wall clock within tolerance in"
+                + " 1 of 1 rows that fit the cores");
         assertThat(h.verdict()).isEqualTo("as predicted");
 
         model.set(0, row("algo", "binomial", "P", 2, "time", 21, "predicted", 20));
-        Headline wrong = DemoFindings.multicast(model, List.of(row("P", 2, "oversubscribed", false, "disturbed", true)), List.of());
+        Headline wrong = DemoFindings.multicast(model, List.of(row("P", 2, "oversubscribed", false, "disturbed", true)),
+                List.of());
         assertThat(wrong.ok()).isFalse();
         assertThat(wrong.headline()).startsWith("3 of 4 model times equal their prediction");
-        assertThat(wrong.verdict()).isEqualTo("1 model times differ from their prediction; wall clock disturbed in 1 of 1 rows");
+        assertThat(wrong.verdict())
+                .isEqualTo("1 model times differ from their prediction; wall clock disturbed in 1 of 1 rows");
     }
 
     @Test
     void broadcastSaysWhichWallRowWasDisturbedAndTheLoad() {
         List<Map<String, Object>> wall = List.of(
-                row("P", 2, "p50_ns", 9_076_942L, "predicted_ns", 70_000L, "oversubscribed", false, "disturbed", true, "load_avg_1m", 1.95),
+                row("P", 2, "p50_ns", 9_076_942L, "predicted_ns", 70_000L, "oversubscribed", false, "disturbed", true,
+                "load_avg_1m", 1.95),
                 row("P", 8, "p50_ns", 2_314_582L, "predicted_ns", 210_000L, "oversubscribed", true, "disturbed", null));
         Headline h = DemoFindings.broadcast(8, 30, 30, wall);
         // 9,076,942 / 70,000 = 129.67; 2,314,582 / 210,000 = 11.02
@@ -74,7 +80,8 @@ class DemoFindingsTest {
                 + " wall clock 129.67x the prediction on 2, 11.02x on 8 (oversubscribed)");
         assertThat(h.verdict()).isEqualTo("disturbed: 129.7x on 2 processors, load average 1.95");
         assertThat(h.ok()).isFalse();
-        Headline quiet = DemoFindings.broadcast(8, 30, 30, List.of(row("P", 2, "p50_ns", 73_330L, "predicted_ns", 70_000L,
+        Headline quiet = DemoFindings.broadcast(8, 30, 30, List.of(row("P", 2, "p50_ns", 73_330L, "predicted_ns",
+                70_000L,
                 "oversubscribed", false, "disturbed", false)));
         assertThat(quiet.verdict()).isEqualTo("as predicted");
     }
@@ -91,7 +98,8 @@ class DemoFindingsTest {
                 row("policy", "light", "makespan", 1080, "ideal_makespan", 1000.0));
         Headline h = DemoFindings.balance(sweep, seed);
         // 300 / 230 = 1.304; 1080 / 1000 = 8 % above the ideal
-        assertThat(h.headline()).isEqualTo("lowest mean response at 90 % load (L/o/g = 2/0/1): bidirectional, 1.30x better than none;"
+        assertThat(h.headline())
+                .isEqualTo("lowest mean response at 90 % load (L/o/g = 2/0/1): bidirectional, 1.30x better than none;"
                 + " seed scenario: light within 8 % of the ideal makespan");
         assertThat(h.verdict()).isEqualTo("balancing pays");
     }
@@ -106,23 +114,28 @@ class DemoFindingsTest {
         assertThat(s.verdict()).isEqualTo("as the theory says");
 
         Headline g = DemoFindings.gossip(
-                List.of(row("algo", "seed", "n", 12, "steps", 88, "lower_bound", 78), row("algo", "improved", "n", 12, "steps", 79, "lower_bound", 78)),
+                List.of(row("algo", "seed", "n", 12, "steps", 88, "lower_bound", 78),
+                row("algo", "improved", "n", 12, "steps", 79, "lower_bound", 78)),
                 List.of(row("m", 1, "n", 64, "k", 2, "rounds", 6, "lower_bound", 4, "upper_bound", 8),
                         row("m", 2, "n", 64, "k", 2, "rounds", 9, "lower_bound", 4, "upper_bound", 8)));
-        assertThat(g.headline()).contains("at most 1 steps above the lower bound (Wang and Ying's schedule: 10)", "for 1 of 2 message counts");
+        assertThat(g.headline()).contains("at most 1 steps above the lower bound (Wang and Ying's schedule: 10)",
+                "for 1 of 2 message counts");
         assertThat(g.verdict()).isEqualTo("1 k-tree round counts outside the bounds");
         assertThat(g.ok()).isFalse();
 
-        List<Map<String, Object>> amdahl = List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup", 1.8), row("p", 3, "speedup", 1.6));
+        List<Map<String, Object>> amdahl = List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup", 1.8),
+                row("p", 3, "speedup", 1.6));
         Headline a = DemoFindings.amdahl(1 << 18, amdahl, 0.1, 2);
-        assertThat(a.headline()).isEqualTo("fork/join FFT, N = 2^18, 1-3 threads: best speedup 1.80 at P = 2; 1.60 at P = 3;"
+        assertThat(a.headline())
+                .isEqualTo("fork/join FFT, N = 2^18, 1-3 threads: best speedup 1.80 at P = 2; 1.60 at P = 3;"
                 + " fitted serial fraction F = 0.1");
         assertThat(a.verdict()).isEqualTo("peaks within the 2 cores");
         Headline noisy = DemoFindings.amdahl(1 << 18, amdahl, 1.9, 1);
         assertThat(noisy.verdict()).isEqualTo("peaks beyond the 1 cores, at P = 2: scheduling noise;"
                 + " the fit is implausible: a serial fraction must lie in [0, 1]");
         // the best at the most threads is said once
-        Headline rising = DemoFindings.amdahl(1 << 18, List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup", 1.8)), 0.1, 2);
+        Headline rising = DemoFindings.amdahl(1 << 18, List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup",
+                1.8)), 0.1, 2);
         assertThat(rising.headline()).isEqualTo("fork/join FFT, N = 2^18, 1-2 threads: best speedup 1.80 at P = 2;"
                 + " fitted serial fraction F = 0.1");
     }
@@ -131,7 +144,8 @@ class DemoFindingsTest {
     void hostSaysSuspectWithTheReasons() {
         HostFigures busy = new HostFigures(0, -210, 205, -45, 262, 24.5, 6419);
         Headline h = DemoFindings.host(busy, busy.problems(), 2, 3);
-        assertThat(h.headline()).isEqualTo("in-process threads on 2 cores, nothing injected: L 0 ns, o 205 ns, g -45 ns;"
+        assertThat(h.headline())
+                .isEqualTo("in-process threads on 2 cores, nothing injected: L 0 ns, o 205 ns, g -45 ns;"
                 + " Hockney t0 262 ns, r_inf 24.50 GB/s, m_half 6,419 B");
         assertThat(h.verdict()).isEqualTo("suspect after 3 measurements: g = -45 ns is negative;"
                 + " L came out negative (PRTT(1,0)/2 - 2o = -210 ns) and was clamped to 0");

@@ -28,8 +28,10 @@ class HostFiguresTest {
 
     @Test
     void eachBoundIsItsOwnRule() {
-        assertThat(new HostFigures(169, 169, -1, 250, 262, 24.5, 0).problems()).containsExactly("o = -1 ns is negative");
-        assertThat(new HostFigures(169, 169, 124, 250, -1932, 24.5, 0).problems()).containsExactly("t0 = -1,932 ns is negative");
+        assertThat(new HostFigures(169, 169, -1, 250, 262, 24.5, 0).problems())
+                .containsExactly("o = -1 ns is negative");
+        assertThat(new HostFigures(169, 169, 124, 250, -1932, 24.5, 0).problems())
+                .containsExactly("t0 = -1,932 ns is negative");
         assertThat(new HostFigures(169, 169, 124, 150_000, 262, 24.5, 0).problems())
                 .containsExactly("g = 150 us exceeds 100 us for in-process threads (a descheduled thread)");
         // 100 us itself and 100 GB/s themselves are still plausible: the bounds are inclusive
@@ -38,7 +40,8 @@ class HostFiguresTest {
                 .containsExactly("r_inf = 0.05 GB/s is below 0.1 GB/s, slower than any memory copy");
         assertThat(new HostFigures(169, 169, 124, 250, 262, Double.POSITIVE_INFINITY, 0).problems())
                 .containsExactly("r_inf = Infinity: the one-way time did not grow with the message size");
-        assertThat(new HostFigures(Double.NaN, Double.NaN, 124, 250, 262, 24.5, 0).problems()).containsExactly("L is not a number (NaN)");
+        assertThat(new HostFigures(Double.NaN, Double.NaN, 124, 250, 262, 24.5, 0).problems())
+                .containsExactly("L is not a number (NaN)");
     }
 
     @Test

@@ -25,7 +25,8 @@ class TimedRepetitionsTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void rowsShareOneMachineAndItsSamplingDecidesTheHistogram() {
-        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).latency(LatencySampling.OFF).build();
+        RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).latency(LatencySampling.OFF)
+                .build();
         try (Machine machine = Machine.open(config)) {
             for (int row = 0; row < 2; row++) {
                 TimedRepetitions.Result r = TimedRepetitions.run(machine, 10, 20, 50_000, PING);

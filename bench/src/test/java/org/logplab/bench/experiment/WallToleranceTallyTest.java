@@ -20,7 +20,9 @@ class WallToleranceTallyTest {
         assertThat(v.judge(8_300, 100)).isTrue();
         assertThat(v.judge(89, 100)).isTrue();
         String line = v.warning(8).orElseThrow();
-        assertThat(line).startsWith("warning: the host looked busy: 3 of 7 wall-clock times are outside 0.9-1.5x their prediction"
+        assertThat(line)
+                .startsWith("warning: the host looked busy: 3 of 7 wall-clock times are outside 0.9-1.5x their"
+                + " prediction"
                 + " (up to 83.0x)");
         if (WallTolerance.loadAverage() != null) {
             assertThat(line).contains("; load average ");

@@ -42,7 +42,8 @@ class WallToleranceTest {
     void theNoteGivesTheRatioTheToleranceAndTheLoad() {
         assertThat(WallTolerance.note("the wall-clock broadcast on 2 processors", 129.67, 1.95, 2)).isEqualTo(
                 "warning: the wall-clock broadcast on 2 processors took 129.7x its prediction, outside the tolerance"
-                        + " (measured / predicted within 0.9-1.5x): the host looked busy (load average 1.95 over the last minute on 2 cores)");
+                        + " (measured / predicted within 0.9-1.5x): the host looked busy (load average 1.95 over the"
+                        + " last minute on 2 cores)");
         assertThat(WallTolerance.note("x", 2, null, 2)).endsWith("(load average unknown)");
     }
 }

@@ -17,7 +17,8 @@ class ProgressTest {
             p.step("N = 2048");
             p.step("N = 4096");
         }
-        assertThat(err.toString().lines().toList()).containsExactly("[1/3] N = 1024...", "[2/3] N = 2048...", "[3/3] N = 4096...");
+        assertThat(err.toString().lines().toList()).containsExactly("[1/3] N = 1024...", "[2/3] N = 2048...",
+                "[3/3] N = 4096...");
     }
 
     @Test

@@ -31,7 +31,8 @@ import org.logplab.bench.peers.PeerResult.Unavailable;
 class FftwPeerTest {
 
     private static final String VERSION = "fftw-3.3.10-sse2-avx";
-    private static final String INSTALL_HINT = "FFTW not found: install it with apt-get install libfftw3-dev (Debian/Ubuntu)";
+    private static final String INSTALL_HINT = "FFTW not found: install it with apt-get install libfftw3-dev"
+            + " (Debian/Ubuntu)";
 
     private static Path root() {
         return FftwPeer.findProjectRoot().orElseThrow(() -> new AssertionError("no " + FftwPeer.SCRIPT + " found"));
@@ -197,7 +198,8 @@ class FftwPeerTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void fftwAgreesWithANaiveDftAndABadFlagFailsWithStatus2() {
-        PeerScript.Outcome o = PeerScript.run(root(), FftwPeer.SCRIPT, List.of("--check", "--log2", "4,11", "--rounds", "1"),
+        PeerScript.Outcome o = PeerScript.run(root(), FftwPeer.SCRIPT,
+                List.of("--check", "--log2", "4,11", "--rounds", "1"),
                 Duration.ofSeconds(100), Map.of(), "fftw-peer-test");
         assertThat(o).isInstanceOf(PeerScript.Exited.class);
         PeerScript.Exited e = (PeerScript.Exited) o;

@@ -43,7 +43,8 @@ class MpiPeerTest {
         Assumptions.assumeTrue(onPath("mpicc") && onPath("mpirun"),
                 "mpicc not installed: apt-get install openmpi-bin libopenmpi-dev");
         // openmpi-bin alone brings the mpicc wrapper but not mpi.h, which libopenmpi-dev does.
-        Assumptions.assumeTrue(Stream.of("/usr/include", "/usr/lib/x86_64-linux-gnu/openmpi/include", "/usr/include/openmpi")
+        Assumptions.assumeTrue(Stream.of("/usr/include", "/usr/lib/x86_64-linux-gnu/openmpi/include",
+                "/usr/include/openmpi")
                         .anyMatch(d -> Files.isRegularFile(Path.of(d, "mpi.h"))) || mpiHeaderFromWrapper(),
                 "Open MPI's headers (mpi.h) not installed: apt-get install libopenmpi-dev");
     }
@@ -54,7 +55,8 @@ class MpiPeerTest {
             Process p = new ProcessBuilder("mpicc", "--showme:incdirs").redirectErrorStream(true).start();
             String dirs = new String(p.getInputStream().readAllBytes()).trim();
             p.waitFor(10, TimeUnit.SECONDS);
-            return Stream.of(dirs.split("\\s+")).filter(d -> !d.isEmpty()).anyMatch(d -> Files.isRegularFile(Path.of(d, "mpi.h")));
+            return Stream.of(dirs.split("\\s+")).filter(d -> !d.isEmpty())
+                    .anyMatch(d -> Files.isRegularFile(Path.of(d, "mpi.h")));
         } catch (java.io.IOException e) {
             return false;
         } catch (InterruptedException e) {
@@ -66,12 +68,16 @@ class MpiPeerTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void parsesEachLineIntoAMeasurement() {
-        String out = """
-                {"peer":"openmpi","mpi_version":"%1$s","test":"pingpong","size_bytes":8,"rounds":7,"iterations":200000,"median_ns":812.5,"min_ns":800.25,"max_ns":900}
-
-                {"peer":"openmpi","mpi_version":"%1$s","test":"stream","size_bytes":8,"rounds":7,"iterations":200000,"median_ns":125.0,"min_ns":120.0,"max_ns":130.0,"messages_per_s":8000000.0}
-                {"peer":"openmpi","mpi_version":"%1$s","test":"exchange","size_bytes":16777216,"rounds":3,"iterations":64,"median_ns":4.5e6,"min_ns":4.0e6,"max_ns":5.0e6}
-                """.formatted(VERSION);
+        String out = String.join("\n",
+                "{\"peer\":\"openmpi\",\"mpi_version\":\"%1$s\",\"test\":\"pingpong\",\"size_bytes\":8,\"rounds\":7,"
+                        + "\"iterations\":200000,\"median_ns\":812.5,\"min_ns\":800.25,\"max_ns\":900}",
+                "",
+                "{\"peer\":\"openmpi\",\"mpi_version\":\"%1$s\",\"test\":\"stream\",\"size_bytes\":8,\"rounds\":7,"
+                        + "\"iterations\":200000,\"median_ns\":125.0,\"min_ns\":120.0,\"max_ns\":130.0,"
+                        + "\"messages_per_s\":8000000.0}",
+                "{\"peer\":\"openmpi\",\"mpi_version\":\"%1$s\",\"test\":\"exchange\",\"size_bytes\":16777216,"
+                        + "\"rounds\":3,\"iterations\":64,\"median_ns\":4.5e6,\"min_ns\":4.0e6,\"max_ns\":5.0e6}",
+                "").formatted(VERSION);
         List<Measurement> m = MpiPeer.parse(out);
         assertThat(m).containsExactly(
                 new Measurement("pingpong", 8, 7, 200_000, 812.5, 800.25, 900.0, null, VERSION),

@@ -34,14 +34,20 @@ class HtmlReportTest {
         HtmlReport report = new HtmlReport(dir, "t");
         report.section("Load balancing", "text");
         report.warning("Disturbed: <busy>");
-        report.headlines(List.of(new Headline("Load balancing", "bidirectional, 1.30x better than none", "balancing pays", true),
+        report.headlines(List.of(new Headline("Load balancing", "bidirectional, 1.30x better than none",
+                "balancing pays", true),
                 new Headline("FFT", "speedup 0.04 & model 1.65", "model off by 98 %", false)));
         String html = Files.readString(report.write());
-        assertThat(html.indexOf("<h2 id=\"findings\">Findings</h2>")).isLessThan(html.indexOf("<h2 id=\"load-balancing\">"));
-        assertThat(html).contains("<li><a href=\"#load-balancing\"><b>Load balancing</b></a>: bidirectional, 1.30x better than none"
+        assertThat(html.indexOf("<h2 id=\"findings\">Findings</h2>"))
+                .isLessThan(html.indexOf("<h2 id=\"load-balancing\">"));
+        assertThat(html)
+                .contains("<li><a href=\"#load-balancing\"><b>Load balancing</b></a>: bidirectional, 1.30x better"
+                + " than none"
                 + " &mdash; <span class=\"verdict\">balancing pays</span></li>");
         // a finding whose section the page lacks is shown without a link; text is escaped; attention is marked
-        assertThat(html).contains("<li><b>FFT</b>: speedup 0.04 &amp; model 1.65 &mdash; <span class=\"verdict attention\">model off by 98 %</span></li>");
+        assertThat(html)
+                .contains("<li><b>FFT</b>: speedup 0.04 &amp; model 1.65 &mdash; <span class=\"verdict"
+                + " attention\">model off by 98 %</span></li>");
         assertThat(html).contains("<p class=\"warn\">Disturbed: &lt;busy&gt;</p>");
     }
 
@@ -80,8 +86,10 @@ class HtmlReportTest {
         chart.save(dir.resolve("c.png"));
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("c.png")), 4);
         assertThat(head).isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
-        assertThat(chart.seriesNames()).containsExactly("binomial", "binomial, oversubscribed: P > 2 cores", "all fit", "P = 2 cores");
-        assertThatThrownBy(() -> new LineChart("c", "x", "y").lineApart("down", new double[] {4, 2}, new double[] {1, 1}, 2))
+        assertThat(chart.seriesNames()).containsExactly("binomial", "binomial, oversubscribed: P > 2 cores", "all fit",
+                "P = 2 cores");
+        assertThatThrownBy(() -> new LineChart("c", "x", "y").lineApart("down", new double[] {4, 2}, new double[] {1,
+                1}, 2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("x must rise");
     }
 }

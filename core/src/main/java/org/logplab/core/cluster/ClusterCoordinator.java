@@ -83,9 +83,12 @@ final class ClusterCoordinator {
             for (NodeSnapshot.Rank rank : r.snapshot().ranks()) {
                 switch (rank.status()) {
                     case DONE -> { }
-                    case RECV -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV, rank.peer()));
-                    case SEND -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.SEND, rank.peer()));
-                    case RECV_ANY -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV_ANY, -1));
+                    case RECV -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV,
+                            rank.peer()));
+                    case SEND -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.SEND,
+                            rank.peer()));
+                    case RECV_ANY -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV_ANY,
+                            -1));
                 }
                 allDone &= rank.status() == NodeSnapshot.Status.DONE;
                 if (rank.waiter() != null && modelClock) {

@@ -196,10 +196,13 @@ final class ControlCodecs {
                 long earliest = r.getLong();
                 long key = r.getLong();
                 if (status >= statuses.length || waiterKind > 2) {
-                    throw new MalformedFrameException("a report with rank status " + status + " and waiter kind " + waiterKind);
+                    throw new MalformedFrameException("a report with rank status " + status + " and waiter kind "
+                            + waiterKind);
                 }
-                RecvAnyRule.Waiter waiter = waiterKind == 0 ? null : new RecvAnyRule.Waiter(rank, waiterKind == 2, action, earliest, key);
-                ranks.add(new NodeSnapshot.Rank(rank, statuses[status], peer, waiter, r.getLong(), r.getLong(), r.getLong()));
+                RecvAnyRule.Waiter waiter = waiterKind == 0 ? null : new RecvAnyRule.Waiter(rank, waiterKind == 2,
+                        action, earliest, key);
+                ranks.add(new NodeSnapshot.Rank(rank, statuses[status], peer, waiter, r.getLong(), r.getLong(),
+                        r.getLong()));
             }
             return new Report(seq, sent, received, new NodeSnapshot(ranks, readInFlight(r)));
         }
@@ -222,14 +225,16 @@ final class ControlCodecs {
             int destination = r.getInt();
             long count = r.getLong();
             if (source < 0 || destination < 0 || count < 1) {
-                throw new MalformedFrameException("messages in flight " + source + " -> " + destination + " x " + count);
+                throw new MalformedFrameException("messages in flight " + source + " -> " + destination + " x "
+                        + count);
             }
             left.add(new RunResult.InFlight(source, destination, count));
         }
         return left;
     }
 
-    /** A control payload's codec: typed encoding through a {@link Writer}, decoding through a bounds-checked {@link Reader}. */
+    /** A control payload's codec: typed encoding through a {@link Writer}, decoding through a bounds-checked {@link
+     * Reader}. */
     private abstract static class Codec<T> implements PayloadCodec<T> {
         private final FrameKind kind;
         private final Class<T> type;
@@ -255,7 +260,8 @@ final class ControlCodecs {
             Writer w = new Writer(buffer, offset);
             write(value, w);
             if (w.at != offset + encodedLength(value)) {
-                throw new IllegalStateException(kind + " wrote " + (w.at - offset) + " bytes, not " + encodedLength(value));
+                throw new IllegalStateException(kind + " wrote " + (w.at - offset) + " bytes, not "
+                        + encodedLength(value));
             }
         }
 

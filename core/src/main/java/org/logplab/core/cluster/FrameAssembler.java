@@ -45,13 +45,16 @@ final class FrameAssembler {
             partial[node] = frame;
             filled[node] = 0;
         } else if (frame == null || at != filled[node] || total != frame.capacity()) {
-            String expected = frame == null ? "the first chunk of a frame" : "bytes " + filled[node] + ".. of a frame of " + frame.capacity();
+            String expected = frame == null ? "the first chunk of a frame" : "bytes " + filled[node]
+                    + ".. of a frame of " + frame.capacity();
             drop(node);
-            throw new MalformedFrameException("a chunk at " + at + " of a frame of " + total + " bytes where " + expected + " was due");
+            throw new MalformedFrameException("a chunk at " + at + " of a frame of " + total + " bytes where "
+                    + expected + " was due");
         }
         if ((long) at + n > total) {
             drop(node);
-            throw new MalformedFrameException("a chunk of " + n + " bytes at " + at + " overruns its frame of " + total);
+            throw new MalformedFrameException("a chunk of " + n + " bytes at " + at + " overruns its frame of "
+                    + total);
         }
         frame.putBytes(at, buffer, offset + FrameSplitter.CHUNK_HEADER, n);
         filled[node] = at + n;
@@ -72,7 +75,8 @@ final class FrameAssembler {
         if (frame == null) {
             return null;
         }
-        String what = String.format(java.util.Locale.ROOT, "%,d of %,d bytes of a frame", filled[node], frame.capacity());
+        String what = String.format(java.util.Locale.ROOT, "%,d of %,d bytes of a frame", filled[node],
+                frame.capacity());
         drop(node);
         return what;
     }

@@ -20,7 +20,8 @@ final class FrameSplitter {
     static final int CHUNK_HEADER = 1 + 4 + 4;
     /** Pieces are at most this long, whatever the transport allows, so a chunk's copy stays small. */
     static final int MAX_PIECE = 1 << 20;
-    private static final ThreadLocal<ExpandableArrayBuffer> CHUNKS = ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(1024));
+    private static final ThreadLocal<ExpandableArrayBuffer> CHUNKS = ThreadLocal.withInitial(() ->
+            new ExpandableArrayBuffer(1024));
 
     private final Transport transport;
     private final Object[] locks;
@@ -28,7 +29,8 @@ final class FrameSplitter {
     /** Frames through {@code transport} to any of {@code nodes} nodes. */
     FrameSplitter(Transport transport, int nodes) {
         if (transport.maxFrameLength() <= CHUNK_HEADER) {
-            throw new IllegalArgumentException("a transport must carry frames longer than " + CHUNK_HEADER + " bytes, this one "
+            throw new IllegalArgumentException("a transport must carry frames longer than " + CHUNK_HEADER
+                    + " bytes, this one "
                     + transport.maxFrameLength());
         }
         this.transport = transport;

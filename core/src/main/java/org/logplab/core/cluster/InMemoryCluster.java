@@ -156,7 +156,8 @@ public final class InMemoryCluster {
             // A silenced node is a killed process: nobody waits for it.
             for (int i = 0; i < n; i++) {
                 if (silenced.get(i) != 0) {
-                    result.set(i, new Outcome(null, new IllegalStateException("node " + i + " was silenced"), nodes[i]));
+                    result.set(i, new Outcome(null, new IllegalStateException("node " + i + " was silenced"),
+                            nodes[i]));
                 }
             }
             return result;

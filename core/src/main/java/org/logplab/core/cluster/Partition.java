@@ -83,7 +83,8 @@ public final class Partition {
     /** "node 1 (ranks 4..7)", for messages. */
     public String describe(int node) {
         int last = bounds[node + 1] - 1;
-        return "node " + node + " (rank" + (last == bounds[node] ? " " + last : "s " + bounds[node] + ".." + last) + ")";
+        return "node " + node + " (rank" + (last == bounds[node] ? " " + last : "s " + bounds[node] + ".." + last)
+                + ")";
     }
 
     @Override

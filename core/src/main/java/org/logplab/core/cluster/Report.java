@@ -16,10 +16,12 @@ record Report(long appliedSeq, long[] sentTo, long[] receivedFrom, NodeSnapshot 
      */
     Report checkedFrom(Partition partition, int node) {
         if (sentTo.length != partition.nodes()) {
-            throw new IllegalArgumentException("a report for " + sentTo.length + " nodes in a cluster of " + partition.nodes());
+            throw new IllegalArgumentException("a report for " + sentTo.length + " nodes in a cluster of "
+                    + partition.nodes());
         }
         if (snapshot.ranks().size() != partition.count(node)) {
-            throw new IllegalArgumentException("a report of " + snapshot.ranks().size() + " ranks from " + partition.describe(node));
+            throw new IllegalArgumentException("a report of " + snapshot.ranks().size() + " ranks from "
+                    + partition.describe(node));
         }
         for (NodeSnapshot.Rank r : snapshot.ranks()) {
             if (r.rank() < 0 || r.rank() >= partition.P() || partition.nodeOf(r.rank()) != node) {

@@ -90,7 +90,8 @@ public interface Group {
         }
         Integer source = index.get(sourceRank);
         if (source == null) {
-            throw new IllegalArgumentException("source rank " + sourceRank + " is not in the group " + Arrays.toString(members));
+            throw new IllegalArgumentException("source rank " + sourceRank + " is not in the group "
+                    + Arrays.toString(members));
         }
         int sourceIndex = source;
         return new Group() {

@@ -31,7 +31,8 @@ public record AmdahlFit(double serialFraction, double k1, double k2) {
                     + processors.length + " vs " + speedups.length);
         }
         if (java.util.Arrays.stream(processors).distinct().count() < 3) {
-            throw new IllegalArgumentException("an Amdahl fit (F, K1, K2) needs at least three distinct processor counts");
+            throw new IllegalArgumentException("an Amdahl fit (F, K1, K2) needs at least three distinct processor"
+                    + " counts");
         }
         double[][] a = new double[3][3];
         double[] b = new double[3];

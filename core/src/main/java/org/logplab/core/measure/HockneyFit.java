@@ -28,7 +28,8 @@ public record HockneyFit(double t0Nanos, double rInfBytesPerNano, double r2) {
      */
     public static HockneyFit fit(double[] sizes, double[] nanos) {
         if (sizes.length != nanos.length) {
-            throw new IllegalArgumentException("sizes and times differ in length: " + sizes.length + " vs " + nanos.length);
+            throw new IllegalArgumentException("sizes and times differ in length: " + sizes.length + " vs "
+                    + nanos.length);
         }
         if (Arrays.stream(sizes).distinct().count() < 2) {
             throw new IllegalArgumentException("a Hockney fit needs at least two distinct message sizes");
@@ -38,7 +39,8 @@ public record HockneyFit(double t0Nanos, double rInfBytesPerNano, double r2) {
         double sumW = 0;
         for (int i = 0; i < n; i++) {
             if (!(nanos[i] > 0) || Double.isInfinite(nanos[i])) {
-                throw new IllegalArgumentException("one-way times must be positive and finite, got " + nanos[i] + " ns");
+                throw new IllegalArgumentException("one-way times must be positive and finite, got " + nanos[i]
+                        + " ns");
             }
             w[i] = 1 / (nanos[i] * nanos[i]);
             sumW += w[i];
@@ -71,7 +73,8 @@ public record HockneyFit(double t0Nanos, double rInfBytesPerNano, double r2) {
         return rInfBytesPerNano;
     }
 
-    /** Half-performance length {@code m_half = t0 * r_inf}: the size at which half of {@code r_inf} is reached, bytes. */
+    /** Half-performance length {@code m_half = t0 * r_inf}: the size at which half of {@code r_inf} is reached, bytes.
+     * */
     public double mHalfBytes() {
         return t0Nanos * rInfBytesPerNano;
     }

@@ -33,7 +33,8 @@ public final class HotPotato {
         return processors > Runtime.getRuntime().availableProcessors();
     }
 
-    /** Runs {@code warmup + laps} laps of an 8-byte token with the injected parameters (ns), recording the last {@code laps}. */
+    /** Runs {@code warmup + laps} laps of an 8-byte token with the injected parameters (ns), recording the last {@code
+     * laps}. */
     public static Result run(LogP injected, int warmup, int laps) {
         if (injected.P() < 2) {
             throw new IllegalArgumentException("a hot-potato ring needs at least 2 processors, got " + injected.P());

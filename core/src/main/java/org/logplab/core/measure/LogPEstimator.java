@@ -66,7 +66,8 @@ public final class LogPEstimator {
      */
     public static Estimate estimate(LogP injected, int bytes, int n, int reps) {
         if (n < 2 || reps < 1 || bytes < 0) {
-            throw new IllegalArgumentException("need n >= 2, reps >= 1, bytes >= 0; got " + n + ", " + reps + ", " + bytes);
+            throw new IllegalArgumentException("need n >= 2, reps >= 1, bytes >= 0; got " + n + ", " + reps + ", "
+                    + bytes);
         }
         PingPong.warmUpJit();
         int warmup = Math.max(3, reps / 4);
@@ -75,7 +76,8 @@ public final class LogPEstimator {
         long[] prttND = new long[reps];
         long[] spent = new long[reps];
         long[] delay = new long[1];
-        RunConfig config = RunConfig.builder(injected.withP(2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM).build();
+        RunConfig config = RunConfig.builder(injected.withP(2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
+                .build();
         Machine.run(config, p -> {
             byte[] payload = new byte[bytes];
             // First pass: PRTT(1,0) and PRTT(n,0) give d for the second pass.
@@ -113,7 +115,8 @@ public final class LogPEstimator {
      * PRTT(1,0), PRTT(n,0), PRTT(n,d), and the time each PRTT(n,d) sample really spent in its
      * {@code n - 1} delays (subtracted sample by sample, so that a repetition's overrun cancels in itself).
      */
-    public static Estimate fromSamples(long[] prtt1, long[] prttN, long[] prttND, long[] spent, int n, long delay, int bytes) {
+    public static Estimate fromSamples(long[] prtt1, long[] prttN, long[] prttND, long[] spent, int n, long delay,
+            int bytes) {
         int reps = prtt1.length;
         long[] sendsOnly = new long[reps];
         for (int i = 0; i < reps; i++) {
@@ -124,7 +127,8 @@ public final class LogPEstimator {
         double g = (pn - p1) / (n - 1);
         double o = Math.max(0, (Stats.median(sendsOnly) - p1) / (n - 1));
         double l = Math.max(0, p1 / 2 - 2 * o);
-        return new Estimate(l, o, g, p1, pn, Stats.median(prttND), n, delay, Stats.median(spent) / (n - 1.0), bytes, reps);
+        return new Estimate(l, o, g, p1, pn, Stats.median(prttND), n, delay, Stats.median(spent) / (n - 1.0), bytes,
+                reps);
     }
 
     /**

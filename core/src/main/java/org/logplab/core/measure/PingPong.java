@@ -63,10 +63,12 @@ public final class PingPong {
      */
     public static Result run(LogP injected, int bytes, int warmup, int reps) {
         if (bytes < 0 || warmup < 0 || reps < 1) {
-            throw new IllegalArgumentException("need bytes >= 0, warmup >= 0, reps >= 1; got " + bytes + ", " + warmup + ", " + reps);
+            throw new IllegalArgumentException("need bytes >= 0, warmup >= 0, reps >= 1; got " + bytes + ", " + warmup
+                    + ", " + reps);
         }
         Histogram oneWay = new Histogram(3);
-        RunConfig config = RunConfig.builder(injected.withP(2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM).build();
+        RunConfig config = RunConfig.builder(injected.withP(2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
+                .build();
         Machine.run(config, p -> {
             // Two buffers a side: a sent buffer belongs to the receiver, so each side copies what it
             // receives into a buffer it still owns, sends that, and keeps the received one as its spare.

@@ -5,7 +5,8 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * Message latencies of a machine's runs, reset between runs, recorded without a shared hot spot: up to {@value #STRIPES}
+ * Message latencies of a machine's runs, reset between runs, recorded without a shared hot spot: up to {@value
+ * #STRIPES}
  * processors each own a plain single-writer {@link Histogram}; beyond that, ranks share
  * {@value #STRIPES} {@link ConcurrentHistogram} stripes, so memory stays bounded for a million
  * processors.

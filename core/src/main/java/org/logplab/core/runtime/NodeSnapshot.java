@@ -38,6 +38,7 @@ public record NodeSnapshot(List<Rank> ranks, List<RunResult.InFlight> leftovers)
      * @param sent messages it sent
      * @param received messages it received
      */
-    public record Rank(int rank, Status status, int peer, RecvAnyRule.Waiter waiter, long finish, long sent, long received) {
+    public record Rank(int rank, Status status, int peer, RecvAnyRule.Waiter waiter, long finish, long sent,
+            long received) {
     }
 }

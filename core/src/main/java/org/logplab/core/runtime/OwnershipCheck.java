@@ -36,7 +36,8 @@ final class OwnershipCheck {
         if (fingerprint(payload) != sentFingerprint) {
             throw new IllegalStateException("rank " + source + " changed the " + payload.getClass().getSimpleName()
                     + " payload of a message to rank " + destination + " (tag " + tag + ") after sending it: a sent "
-                    + "payload belongs to the receiver from the send on; send a copy, or keep two buffers and alternate");
+                    + "payload belongs to the receiver from the send on; send a copy, or keep two buffers and"
+                    + " alternate");
         }
     }
 }

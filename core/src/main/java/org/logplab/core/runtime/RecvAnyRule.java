@@ -21,7 +21,8 @@ public final class RecvAnyRule {
         Waiter first = null;
         for (Waiter w : waiters) {
             bound = Math.min(bound, w.earliestNextArrival());
-            if (first == null || w.action() < first.action() || (w.action() == first.action() && w.rank() < first.rank())) {
+            if (first == null || w.action() < first.action() || (w.action() == first.action()
+                    && w.rank() < first.rank())) {
                 first = w;
             }
         }

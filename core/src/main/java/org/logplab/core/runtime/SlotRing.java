@@ -40,7 +40,8 @@ final class SlotRing {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
     /**
-     * Two per entry: the header, then the value. With padding, every array starts {@link #PAD} elements in (and ends as many
+     * Two per entry: the header, then the value. With padding, every array starts {@link #PAD} elements in (and ends as
+     * many
      * after the last entry), so that its length field, read by every bounds check, never shares a
      * cache line with entries the other side writes; rings of virtual-thread machines, which may
      * number millions, are not padded.
@@ -48,7 +49,8 @@ final class SlotRing {
     final long[] words;
     /** Two per entry: send start and arrival, written only for a stamped message. */
     final long[] stamps;
-    /** Object payloads, made by the sender with the first one (a ring of primitives needs none); written before that message is published. */
+    /** Object payloads, made by the sender with the first one (a ring of primitives needs none); written before that
+     * message is published. */
     Object[] payloads;
     final int mask;
     /** Padding at each end of every array of a padded ring, in elements (128 bytes of longs: two cache lines). */
@@ -87,7 +89,8 @@ final class SlotRing {
 
     /** The header of message {@code seq}, published: its sequence is {@code seq + 1}. */
     static long full(long seq, int kind, boolean sampled, int tag) {
-        return ((seq + 1) & SEQ_MASK) << SEQ_SHIFT | (long) kind << 33 | (sampled ? SAMPLED_BIT : 0) | (tag & 0xFFFFFFFFL);
+        return ((seq + 1) & SEQ_MASK) << SEQ_SHIFT | (long) kind << 33 | (sampled ? SAMPLED_BIT
+                : 0) | (tag & 0xFFFFFFFFL);
     }
 
     /** Whether {@code header} says its entry is free for message {@code seq}. */

@@ -17,10 +17,12 @@ final class BuiltInPayloads {
                 scalar(2, Double.class, 8, (v, b, o) -> b.putDouble(o, v), (b, o) -> b.getDouble(o)),
                 scalar(3, Integer.class, 4, (v, b, o) -> b.putInt(o, v), (b, o) -> b.getInt(o)),
                 scalar(4, Float.class, 4, (v, b, o) -> b.putFloat(o, v), (b, o) -> b.getFloat(o)),
-                array(5, long[].class, 8, a -> a.length, long[]::new, (a, i, b, o) -> b.putLong(o, a[i]), (a, i, b, o) -> a[i] = b.getLong(o)),
+                array(5, long[].class, 8, a -> a.length, long[]::new, (a, i, b, o) -> b.putLong(o, a[i]),
+                (a, i, b, o) -> a[i] = b.getLong(o)),
                 array(6, double[].class, 8, a -> a.length, double[]::new, (a, i, b, o) -> b.putDouble(o, a[i]),
                         (a, i, b, o) -> a[i] = b.getDouble(o)),
-                array(7, int[].class, 4, a -> a.length, int[]::new, (a, i, b, o) -> b.putInt(o, a[i]), (a, i, b, o) -> a[i] = b.getInt(o)),
+                array(7, int[].class, 4, a -> a.length, int[]::new, (a, i, b, o) -> b.putInt(o, a[i]), (a, i, b, o) ->
+                a[i] = b.getInt(o)),
                 bytes());
     }
 
@@ -87,14 +89,16 @@ final class BuiltInPayloads {
 
             public T decode(DirectBuffer buffer, int offset, int length) {
                 if (length != size) {
-                    throw new MalformedFrameException("a " + type.getSimpleName() + " payload has " + size + " bytes, the frame says " + length);
+                    throw new MalformedFrameException("a " + type.getSimpleName() + " payload has " + size
+                            + " bytes, the frame says " + length);
                 }
                 return get.get(buffer, offset);
             }
         };
     }
 
-    private static <A> PayloadCodec<A> array(int id, Class<A> type, int element, java.util.function.ToIntFunction<A> length,
+    private static <A> PayloadCodec<A> array(int id, Class<A> type, int element,
+            java.util.function.ToIntFunction<A> length,
             java.util.function.IntFunction<A> create, ElementPut<A> put, ElementGet<A> get) {
         return new PayloadCodec<>() {
             public int typeId() {

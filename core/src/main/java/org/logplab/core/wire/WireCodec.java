@@ -113,7 +113,8 @@ public final class WireCodec {
             throw new MalformedFrameException("a frame has at least " + HEADER_BYTES + " bytes, got " + length);
         }
         if (offset < 0 || (long) offset + length > buffer.capacity()) {
-            throw new MalformedFrameException("frame of " + length + " bytes at " + offset + " overruns its buffer of " + buffer.capacity());
+            throw new MalformedFrameException("frame of " + length + " bytes at " + offset + " overruns its buffer of "
+                    + buffer.capacity());
         }
         if (buffer.getShort(offset) != MAGIC) {
             throw new MalformedFrameException(String.format("bad magic 0x%04x", buffer.getShort(offset) & 0xFFFF));
@@ -133,7 +134,8 @@ public final class WireCodec {
             throw new MalformedFrameException("negative declared size " + bytes);
         }
         if (payloadLength < 0 || payloadLength != length - HEADER_BYTES) {
-            throw new MalformedFrameException("payload length " + payloadLength + " does not fit a frame of " + length + " bytes");
+            throw new MalformedFrameException("payload length " + payloadLength + " does not fit a frame of " + length
+                    + " bytes");
         }
         Object payload;
         if (type == BuiltInPayloads.NULL) {

@@ -97,29 +97,34 @@ class ClusterChunkingTest {
             int maxLength = random.nextInt(1, 5_000);
             int maxFrame = random.nextInt(64, 4_096);
             boolean wall = run % 4 == 3;
-            LogP params = wall ? LogP.of(random.nextInt(0, 20_000), random.nextInt(0, 2_000), random.nextInt(0, 2_000), P)
+            LogP params = wall ? LogP.of(random.nextInt(0, 20_000), random.nextInt(0, 2_000), random.nextInt(0, 2_000),
+                    P)
                     : LogP.of(random.nextInt(0, 10), random.nextInt(0, 3), random.nextInt(0, 5), P);
             RunConfig config = RunConfig.builder(params).clock(wall ? ClockKind.WALL : ClockKind.MODEL)
                     .timeout(Duration.ofSeconds(60)).build();
             int nodes = random.nextInt(2, Math.min(P, 4) + 1);
-            String what = "run " + run + ": P=" + P + " " + config.clock() + " on " + nodes + " nodes, frames of at most "
+            String what = "run " + run + ": P=" + P + " " + config.clock() + " on " + nodes
+                    + " nodes, frames of at most "
                     + maxFrame + " bytes, arrays of up to " + maxLength;
 
             AtomicIntegerArray seen = new AtomicIntegerArray(P * count);
-            InMemoryCluster cluster = new InMemoryCluster(Partition.blocks(P, nodes), config, new WireCodec(), Duration.ofSeconds(20))
+            InMemoryCluster cluster = new InMemoryCluster(Partition.blocks(P, nodes), config, new WireCodec(),
+                    Duration.ofSeconds(20))
                     .maxFrameLength(maxFrame).jitter(random.nextInt(0, 2) * 20_000L);
             List<InMemoryCluster.Outcome> outcomes = cluster.run(traffic(run, count, maxLength, seen));
             for (InMemoryCluster.Outcome o : outcomes) {
                 assertThat(o.failure()).as(what).isNull();
                 assertThat(o.result().messagesSent()).as(what).isEqualTo((long) P * count + (long) P * (P - 1));
                 assertThat(o.result().messagesReceived()).as(what).isEqualTo(o.result().messagesSent());
-                assertThat(o.node().malformedFrames() + o.node().misaddressedFrames() + o.node().incompleteFrames()).as(what).isZero();
+                assertThat(o.node().malformedFrames() + o.node().misaddressedFrames() + o.node().incompleteFrames())
+                        .as(what).isZero();
             }
             for (int i = 0; i < P * count; i++) {
                 assertThat(seen.get(i)).as("%s: message %d", what, i).isEqualTo(1);
             }
             if (!wall) {
-                RunResult single = Machine.run(config, traffic(run, count, maxLength, new AtomicIntegerArray(P * count)));
+                RunResult single = Machine.run(config, traffic(run, count, maxLength,
+                        new AtomicIntegerArray(P * count)));
                 assertThat(outcomes.get(0).result().finishTimes()).as(what).isEqualTo(single.finishTimes());
             }
         }
@@ -129,7 +134,8 @@ class ClusterChunkingTest {
     void aSenderLostMidFrameIsNamedWithHowMuchOfTheFrameHadCome() throws Exception {
         RunConfig config = RunConfig.builder(LogP.of(10_000, 1_000, 1_000, 4)).clock(ClockKind.WALL)
                 .timeout(Duration.ofSeconds(30)).build();
-        InMemoryCluster cluster = new InMemoryCluster(Partition.blocks(4, 2), config, new WireCodec(), Duration.ofMillis(600));
+        InMemoryCluster cluster = new InMemoryCluster(Partition.blocks(4, 2), config, new WireCodec(),
+                Duration.ofMillis(600));
         // The first of four chunks of a 4,000-byte frame from node 1, then node 1 falls silent.
         byte[] chunk = new byte[FrameSplitter.CHUNK_HEADER + 1_000];
         org.agrona.concurrent.UnsafeBuffer b = new org.agrona.concurrent.UnsafeBuffer(chunk);

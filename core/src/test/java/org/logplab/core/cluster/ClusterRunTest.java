@@ -37,7 +37,8 @@ class ClusterRunTest {
     /** Runs {@code program} in one process and split over {@code partition}; asserts equal times and counts. */
     private static RunResult sameAsInProcess(RunConfig config, Partition partition, Program program) throws Exception {
         RunResult single = Machine.run(config, program);
-        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(), PEER_TIMEOUT).run(program);
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(), PEER_TIMEOUT)
+                .run(program);
         for (InMemoryCluster.Outcome o : outcomes) {
             if (o.failure() != null) {
                 throw new AssertionError("a node failed", o.failure());
@@ -143,7 +144,8 @@ class ClusterRunTest {
             long[][] split = new long[P][64];
             Partition partition = randomPartition(random, P);
             RunResult a = Machine.run(config, recvAnyTraffic(trial, 8, single));
-            List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(), PEER_TIMEOUT)
+            List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(),
+                    PEER_TIMEOUT)
                     .run(recvAnyTraffic(trial, 8, split));
             for (InMemoryCluster.Outcome o : outcomes) {
                 assertThat(o.failure()).as("failure").isNull();
@@ -157,7 +159,8 @@ class ClusterRunTest {
     @Test
     void aDeadlockAcrossNodesFailsEveryNodeAndSaysWhoWaits() throws Exception {
         RunConfig config = RunConfig.builder(LogP.of(5, 1, 2, 4)).build();
-        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(4, 2), config, new WireCodec(), PEER_TIMEOUT)
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(4, 2), config, new WireCodec(),
+                PEER_TIMEOUT)
                 .run(p -> p.recv((p.rank() + 2) % 4));
         for (InMemoryCluster.Outcome o : outcomes) {
             assertThat(o.failure()).isNotNull();
@@ -169,7 +172,8 @@ class ClusterRunTest {
     @Test
     void aFailingRankFailsEveryNodeAndIsNamed() throws Exception {
         RunConfig config = RunConfig.builder(LogP.of(5, 1, 2, 6)).clock(ClockKind.WALL).build();
-        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(6, 3), config, new WireCodec(), PEER_TIMEOUT)
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(6, 3), config, new WireCodec(),
+                PEER_TIMEOUT)
                 .run(p -> {
                     if (p.rank() == 4) {
                         throw new IllegalStateException("boom at four");
@@ -187,7 +191,8 @@ class ClusterRunTest {
         long latency = 2_000_000;
         RunConfig config = RunConfig.builder(LogP.of(latency, 0, 0, 2)).clock(ClockKind.WALL).build();
         long[] roundTrip = new long[1];
-        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(2, 2), config, new WireCodec(), PEER_TIMEOUT)
+        List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(Partition.blocks(2, 2), config, new WireCodec(),
+                PEER_TIMEOUT)
                 .run(p -> {
                     if (p.rank() == 0) {
                         long t = System.nanoTime();

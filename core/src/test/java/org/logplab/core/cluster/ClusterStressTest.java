@@ -65,7 +65,8 @@ class ClusterStressTest {
                     expected += m.asLong();
                 } else {
                     got++;
-                    assertThat(seen.getAndIncrement((int) m.asLong())).as("message %d received twice", m.asLong()).isZero();
+                    assertThat(seen.getAndIncrement((int) m.asLong())).as("message %d received twice", m.asLong())
+                            .isZero();
                 }
             }
         };
@@ -78,7 +79,8 @@ class ClusterStressTest {
             int P = random.nextInt(2, 9);
             int count = random.nextInt(1, 25);
             boolean wall = run % 5 == 4;
-            LogP params = wall ? LogP.of(random.nextInt(0, 50_000), random.nextInt(0, 5_000), random.nextInt(0, 5_000), P)
+            LogP params = wall ? LogP.of(random.nextInt(0, 50_000), random.nextInt(0, 5_000), random.nextInt(0, 5_000),
+                    P)
                     : LogP.of(random.nextInt(0, 10), random.nextInt(0, 3), random.nextInt(0, 5), P);
             RunConfig config = RunConfig.builder(params).clock(wall ? ClockKind.WALL : ClockKind.MODEL)
                     .timeout(Duration.ofSeconds(60)).build();
@@ -87,7 +89,8 @@ class ClusterStressTest {
             String what = "run " + run + ": P=" + P + " " + params + " " + config.clock() + " on " + nodes + " nodes";
 
             AtomicIntegerArray seen = new AtomicIntegerArray(P * count);
-            List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(), Duration.ofSeconds(20))
+            List<InMemoryCluster.Outcome> outcomes = new InMemoryCluster(partition, config, new WireCodec(),
+                    Duration.ofSeconds(20))
                     .jitter(random.nextInt(0, 3) * 50_000L).run(traffic(run, count, seen));
             for (InMemoryCluster.Outcome o : outcomes) {
                 assertThat(o.failure()).as(what).isNull();

@@ -32,17 +32,21 @@ class ControlCodecsTest {
 
     @Test
     void letGoEndAndFailureRoundTrip() {
-        // Lengths by hand: seq 8 + count 4 + 4 per rank; P 4 + 24 per rank + count 4 + 16 per leftover; rank 4 + length 4 + UTF-8.
-        ControlCodecs.LetGo go = roundTrip(ControlCodecs.LET_GO, new ControlCodecs.LetGo(42, new int[] {3, 5, 9}), 8 + 4 + 12);
+        // Lengths by hand: seq 8 + count 4 + 4 per rank; P 4 + 24 per rank + count 4 + 16 per leftover; rank 4 + length
+        // 4 + UTF-8.
+        ControlCodecs.LetGo go = roundTrip(ControlCodecs.LET_GO, new ControlCodecs.LetGo(42, new int[] {3, 5, 9}), 8 + 4
+                + 12);
         assertThat(go.seq()).isEqualTo(42);
         assertThat(go.ranks()).containsExactly(3, 5, 9);
-        ControlCodecs.RunEnd end = roundTrip(ControlCodecs.END, new ControlCodecs.RunEnd(new long[] {10, 20}, new long[] {1, 2},
+        ControlCodecs.RunEnd end = roundTrip(ControlCodecs.END, new ControlCodecs.RunEnd(new long[] {10, 20},
+                new long[] {1, 2},
                 new long[] {2, 1}, List.of(new RunResult.InFlight(0, 1, 3))), 4 + 48 + 4 + 16);
         assertThat(end.finish()).containsExactly(10, 20);
         assertThat(end.sent()).containsExactly(1, 2);
         assertThat(end.received()).containsExactly(2, 1);
         assertThat(end.inFlight()).containsExactly(new RunResult.InFlight(0, 1, 3));
-        ControlCodecs.FailureNotice f = roundTrip(ControlCodecs.FAIL, new ControlCodecs.FailureNotice(-1, "lost node 2 — ranks 4..5"),
+        ControlCodecs.FailureNotice f = roundTrip(ControlCodecs.FAIL, new ControlCodecs.FailureNotice(-1,
+                "lost node 2 — ranks 4..5"),
                 4 + 4 + "lost node 2 — ranks 4..5".getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
         assertThat(f.rank()).isEqualTo(-1);
         assertThat(f.text()).isEqualTo("lost node 2 — ranks 4..5");
@@ -51,7 +55,8 @@ class ControlCodecsTest {
     @Test
     void aReportRoundTripsAndIsCheckedAgainstItsSender() {
         NodeSnapshot snapshot = new NodeSnapshot(List.of(
-                new NodeSnapshot.Rank(2, NodeSnapshot.Status.RECV_ANY, -1, new RecvAnyRule.Waiter(2, true, 17, 23, 99), 0, 4, 3),
+                new NodeSnapshot.Rank(2, NodeSnapshot.Status.RECV_ANY, -1, new RecvAnyRule.Waiter(2, true, 17, 23, 99),
+                0, 4, 3),
                 new NodeSnapshot.Rank(3, NodeSnapshot.Status.DONE, -1, null, 120, 5, 5)),
                 List.of(new RunResult.InFlight(3, 0, 1)));
         Report report = new Report(7, new long[] {1, 2}, new long[] {3, 4}, snapshot);

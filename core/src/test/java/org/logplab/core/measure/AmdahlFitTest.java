@@ -37,9 +37,13 @@ class AmdahlFitTest {
 
     @Test
     void rejectsTooFewOrBadPoints() {
-        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {1, 2}, new double[] {1, 2})).hasMessageContaining("three distinct");
-        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {1, 2, 3}, new double[] {1, 0, 2})).hasMessageContaining("speedup must be positive");
-        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {0, 2, 3}, new double[] {1, 1, 2})).hasMessageContaining("at least 1");
-        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {1, 2, 3}, new double[] {1, 2})).hasMessageContaining("differ in length");
+        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {1, 2}, new double[] {1, 2}))
+                .hasMessageContaining("three distinct");
+        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {1, 2, 3}, new double[] {1, 0, 2}))
+                .hasMessageContaining("speedup must be positive");
+        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {0, 2, 3}, new double[] {1, 1, 2}))
+                .hasMessageContaining("at least 1");
+        assertThatThrownBy(() -> AmdahlFit.fit(new double[] {1, 2, 3}, new double[] {1, 2}))
+                .hasMessageContaining("differ in length");
     }
 }

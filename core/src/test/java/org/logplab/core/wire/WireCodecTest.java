@@ -23,7 +23,8 @@ class WireCodecTest {
 
     @Test
     void everyBuiltInPayloadTravelsWithTheHeaderIntact() {
-        List<Object> payloads = List.of(Long.MIN_VALUE, Double.NaN, -0.0, Integer.MAX_VALUE, 1.5f, new long[] {1, -2, Long.MAX_VALUE},
+        List<Object> payloads = List.of(Long.MIN_VALUE, Double.NaN, -0.0, Integer.MAX_VALUE, 1.5f,
+                new long[] {1, -2, Long.MAX_VALUE},
                 new double[] {Math.PI, Double.NEGATIVE_INFINITY}, new int[] {}, new byte[] {1, -1, 127}, new long[0]);
         for (Object payload : payloads) {
             Message m = new Message(3, 7, payload, 12_345, 1_000_000_000_000L, -5);
@@ -36,7 +37,8 @@ class WireCodecTest {
             assertThat(back.sendStart()).isEqualTo(1_000_000_000_000L);
             assertThat(back.arrival()).isEqualTo(-5);
             // deepEquals compares doubles by bits: NaN equals NaN, -0.0 differs from 0.0.
-            assertThat(java.util.Objects.deepEquals(back.payload(), payload)).as(payload.getClass().getSimpleName()).isTrue();
+            assertThat(java.util.Objects.deepEquals(back.payload(), payload)).as(payload.getClass().getSimpleName())
+                    .isTrue();
             assertThat(back.payload()).isInstanceOf(payload.getClass());
         }
         assertThat(roundTrip(new Message(0, 0, null, 0, 0, 0), 1).message().payload()).isNull();
@@ -74,8 +76,10 @@ class WireCodecTest {
                 return new Point(b.getInt(o), b.getInt(o + 4));
             }
         });
-        assertThat(roundTrip(new Message(1, 2, new Point(-4, 5), 8, 0, 0), 0).message().payload()).isEqualTo(new Point(-4, 5));
-        assertThatThrownBy(() -> codec.frameLength(new Message(0, 0, "text", 4, 0, 0))).hasMessageContaining("no wire codec for a java.lang.String");
+        assertThat(roundTrip(new Message(1, 2, new Point(-4, 5), 8, 0, 0), 0).message().payload())
+                .isEqualTo(new Point(-4, 5));
+        assertThatThrownBy(() -> codec.frameLength(new Message(0, 0, "text", 4, 0, 0)))
+                .hasMessageContaining("no wire codec for a java.lang.String");
         assertThatThrownBy(() -> codec.register(new PayloadCodecStub(3))).hasMessageContaining("64..255");
     }
 
@@ -108,7 +112,8 @@ class WireCodecTest {
     void malformedFramesAreRejectedWithTheirReason() {
         UnsafeBuffer good = frame(42L);
         int length = good.capacity();
-        assertThatThrownBy(() -> codec.decode(good, 0, 39)).isInstanceOf(MalformedFrameException.class).hasMessageContaining("at least 40");
+        assertThatThrownBy(() -> codec.decode(good, 0, 39)).isInstanceOf(MalformedFrameException.class)
+                .hasMessageContaining("at least 40");
         UnsafeBuffer magic = frame(42L);
         magic.putShort(0, (short) 0x1234);
         assertThatThrownBy(() -> codec.decode(magic, 0, length)).hasMessageContaining("bad magic 0x1234");
@@ -128,7 +133,8 @@ class WireCodecTest {
         UnsafeBuffer cut = new UnsafeBuffer(new byte[52]);
         cut.putBytes(0, frame(new long[] {1, 2}), 0, 52);
         cut.putInt(36, 12);
-        assertThatThrownBy(() -> codec.decode(cut, 0, 52)).hasMessageContaining("not a whole number of 8-byte elements");
+        assertThatThrownBy(() -> codec.decode(cut, 0, 52))
+                .hasMessageContaining("not a whole number of 8-byte elements");
         assertThatThrownBy(() -> codec.decode(good, 8, length)).hasMessageContaining("overruns its buffer");
     }
 

@@ -178,7 +178,8 @@ public record CollectiveRuns(LogP params, Group group, ClockKind clock, LatencyS
         boolean butterfly = chosen.stream().anyMatch(Chosen::butterfly);
         ProcessorHeap.Channels channels = butterfly ? ProcessorHeap.Channels.LOG_P : ProcessorHeap.Channels.ONE;
         Limits.heap(ProcessorHeap.needed(channels, processors) + (traced ? TRACE_BYTES_PER_PROCESSOR * processors : 0),
-                String.format("collective on P = %,d processors (%,d bytes each as logplab scale measures, with room for"
+                String.format("collective on P = %,d processors (%,d bytes each as logplab scale measures, with room"
+                + " for"
                         + " the collector%s)", processors, ProcessorHeap.bytesPerProcessor(channels, processors),
                         traced ? ", and the trace" : ""));
         if (clock == ClockKind.WALL) {

@@ -108,9 +108,11 @@ public final class FftRuns {
         int log2 = Integer.numberOfTrailingZeros(n);
         PeerResult<FftwPeer.Measurement> result = FftwPeer.run(List.of(log2), reps, Duration.ofMinutes(10));
         return switch (result) {
-            case PeerResult.Measured<FftwPeer.Measurement> m -> new Pair(serial.serialNanos(), Math.round(m.measurements().get(0).medianNs()));
+            case PeerResult.Measured<FftwPeer.Measurement> m -> new Pair(serial.serialNanos(),
+                    Math.round(m.measurements().get(0).medianNs()));
             case PeerResult.Unavailable<FftwPeer.Measurement> u -> throw new PeerUnavailable(u.message());
-            case PeerResult.Failed<FftwPeer.Measurement> f -> throw new IllegalStateException("the FFTW peer failed: " + f.reason());
+            case PeerResult.Failed<FftwPeer.Measurement> f -> throw new IllegalStateException("the FFTW peer failed: "
+                    + f.reason());
         };
     }
 
@@ -158,7 +160,8 @@ public final class FftRuns {
      */
     public FftPhases phases(int p, boolean masterWorker, Handover handover) {
         FftPhases phases = new FftPhases(p);
-        TimedRepetitions.Step step = masterWorker ? masterWorkerStep(p, handover, phases) : distributedStep(p, handover, phases);
+        TimedRepetitions.Step step = masterWorker ? masterWorkerStep(p, handover, phases)
+                : distributedStep(p, handover, phases);
         try (Machine machine = Machine.open(RunConfig.builder(LogP.of(0, 0, 0, p)).clock(ClockKind.WALL).build())) {
             for (int k = 0; k < 2 * reps; k++) {
                 if (k == reps) {

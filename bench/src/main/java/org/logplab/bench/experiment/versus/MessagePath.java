@@ -56,7 +56,8 @@ public final class MessagePath {
                     return t;
                 }
             }
-            throw new IllegalArgumentException("unknown test '" + text + "': pingpong, stream, bcast, allreduce, exchange or exchange-copy");
+            throw new IllegalArgumentException("unknown test '" + text
+                    + "': pingpong, stream, bcast, allreduce, exchange or exchange-copy");
         }
     }
 

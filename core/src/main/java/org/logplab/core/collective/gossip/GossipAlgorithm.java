@@ -55,7 +55,8 @@ public sealed interface GossipAlgorithm permits SeedGossip, ImprovedGossip {
         return (n * n + n) / 2;
     }
 
-    /** The seed's total {@code S_sum = (n^2 + 3n - 4) / 2} (always an integer), which {@link SeedGossip} meets exactly. */
+    /** The seed's total {@code S_sum = (n^2 + 3n - 4) / 2} (always an integer), which {@link SeedGossip} meets exactly.
+     * */
     static int seedSteps(int n) {
         return (n * n + 3 * n - 4) / 2;
     }

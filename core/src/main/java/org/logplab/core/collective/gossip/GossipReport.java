@@ -21,7 +21,8 @@ public record GossipReport(int n, String algo, int steps, int lowerBound, int se
      * Runs algorithm {@code algo} on a fresh {@code n x n} mesh. Thread-safe. Takes about
      * {@code n^4} work: milliseconds up to n = 16, seconds at n = 64.
      *
-     * @throws IllegalArgumentException for an unknown algorithm or {@code n} outside {@code 2..}{@value HStarMesh#MAX_N}
+     * @throws IllegalArgumentException for an unknown algorithm or {@code n} outside {@code 2..}{@value
+     * HStarMesh#MAX_N}
      */
     public static GossipReport run(int n, String algo) {
         GossipAlgorithm algorithm = GossipAlgorithm.byName(algo);

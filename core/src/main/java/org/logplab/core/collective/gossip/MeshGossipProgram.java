@@ -101,7 +101,8 @@ public final class MeshGossipProgram implements Program {
     public void run(Processor p) {
         int nodes = n * n;
         if (p.size() != nodes) {
-            throw new IllegalArgumentException("a " + n + " x " + n + " mesh needs P = " + nodes + " processors, got " + p.size());
+            throw new IllegalArgumentException("a " + n + " x " + n + " mesh needs P = " + nodes + " processors, got "
+                    + p.size());
         }
         int me = p.rank();
         boolean[] has = new boolean[nodes];
@@ -132,7 +133,8 @@ public final class MeshGossipProgram implements Program {
         }
         held[me] = count;
         if (count != nodes) {
-            throw new IllegalStateException("rank " + me + " holds " + count + " of " + nodes + " messages after the schedule");
+            throw new IllegalStateException("rank " + me + " holds " + count + " of " + nodes
+                    + " messages after the schedule");
         }
     }
 }

@@ -93,7 +93,8 @@ public final class SeedGossip implements GossipAlgorithm {
         }
     }
 
-    /** Row {@code line} gossips the odd messages of each node's column; column {@code line} the even ones of each node's row. */
+    /** Row {@code line} gossips the odd messages of each node's column; column {@code line} the even ones of each
+     * node's row. */
     private static SeedLinearGossip lineOf(int n, int line, boolean row) {
         int[] node = new int[n];
         int[][] initial = new int[n][];

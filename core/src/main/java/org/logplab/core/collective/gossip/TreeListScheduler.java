@@ -217,7 +217,8 @@ final class TreeListScheduler {
         return 0xFFFF - (key & 0xFFFF);
     }
 
-    /** Link direction {@code 2 * link + dir} from {@code from} to its neighbour {@code to}: dir 0 from the smaller node id to the larger. */
+    /** Link direction {@code 2 * link + dir} from {@code from} to its neighbour {@code to}: dir 0 from the smaller node
+     * id to the larger. */
     private int direction(int from, int to) {
         int diff = to - from;
         return diff == 1 ? 2 * rightLink[from] : diff == -1 ? 2 * rightLink[to] + 1

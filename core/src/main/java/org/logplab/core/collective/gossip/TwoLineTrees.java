@@ -108,7 +108,8 @@ final class TwoLineTrees {
         return t ? py * n + px : px * n + py;
     }
 
-    /** The height of {@code v}'s subtree in {@code m}'s tree: how many links {@code m} still travels below {@code v}. */
+    /** The height of {@code v}'s subtree in {@code m}'s tree: how many links {@code m} still travels below {@code v}.
+     * */
     int height(int m, int v) {
         boolean t = transposed(m);
         int fx = t ? columnOf[v] : rowOf[v];

@@ -16,7 +16,8 @@ class ImprovedGossipTest {
     @Test
     void shouldTakeFewerStepsThanTheSeedAndNoFewerThanTheBound() {
         // Every n to 33 and a few larger ones; the n^4 runs are independent, so spread over the cores.
-        List<String> wrong = Stream.concat(IntStream.rangeClosed(2, 33).boxed(), Stream.of(40, 48)).parallel().map(n -> {
+        List<String> wrong = Stream.concat(IntStream.rangeClosed(2, 33).boxed(), Stream.of(40, 48)).parallel()
+                .map(n -> {
             HStarMesh mesh = new HStarMesh(n);
             int steps = new ImprovedGossip().run(mesh);
             int seed = GossipAlgorithm.seedSteps(n);
@@ -57,7 +58,8 @@ class ImprovedGossipTest {
                         assertThat(p).isEqualTo(-1);
                         continue;
                     }
-                    assertThat(Math.abs(p / n - v / n) + Math.abs(p % n - v % n)).as("n=%d m=%d v=%d", n, m, v).isEqualTo(1);
+                    assertThat(Math.abs(p / n - v / n) + Math.abs(p % n - v % n)).as("n=%d m=%d v=%d", n, m, v)
+                            .isEqualTo(1);
                     int lo = Math.min(p, v);
                     load[2 * lo + (Math.abs(p - v) == 1 ? 0 : 1)]++;
                     assertThat(depth(trees, m, v, n)).isLessThan(n * n);
@@ -68,7 +70,8 @@ class ImprovedGossipTest {
                     assertThat(load[2 * lo]).as("n=%d row link at %d", n, lo).isEqualTo(GossipAlgorithm.lowerBound(n));
                 }
                 if (lo + n < n * n) {
-                    assertThat(load[2 * lo + 1]).as("n=%d column link at %d", n, lo).isEqualTo(GossipAlgorithm.lowerBound(n));
+                    assertThat(load[2 * lo + 1]).as("n=%d column link at %d", n, lo)
+                            .isEqualTo(GossipAlgorithm.lowerBound(n));
                 }
             }
         }
