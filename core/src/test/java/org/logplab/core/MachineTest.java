@@ -207,8 +207,8 @@ class MachineTest {
             }
         }));
         assertThat(e.getCause()).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("rank 0 changed the double[] payload of a message to rank 1 (tag 9) after"
-                + " sending it");
+                .hasMessageContaining("rank 0 changed the double[] payload of a message to rank 1 (tag 9) after sending"
+                + " it");
         RunResult fine = Machine.run(config, p -> {
             if (p.rank() == 0) {
                 double[] block = {1, 2, 3};

@@ -7,10 +7,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code i}), in place. The serial FFT uses it below {@link FinalPass#MIN_LOG} only (larger
  * transforms permute inside their last pass); the blocked form for large arrays is kept as a
  * stand-alone permutation. Interleaving keeps both parts of a point in one cache line, which halves
- * the cache misses of this pass against split arrays (measured 1.7-3x faster at 2^12-2^18). Large arrays go block by
- * block: an index is split into high, middle and low bits ({@code a, m, c}); for one middle
- * value all pairs {@code (a m c) <-> (rev c, rev m, rev a)} touch {@code 2^h} short rows at each
- * end, which stay in cache, instead of one cache miss per element.
+ * the cache misses of this pass against split arrays. Large arrays go block by block: an index is
+ * split into high, middle and low bits ({@code a, m, c}); for one middle value all pairs
+ * {@code (a m c) <-> (rev c, rev m, rev a)} touch {@code 2^h} short rows at each end, which stay in
+ * cache, instead of one cache miss per element.
  */
 final class BitReversal {
     private static final int H = 5;

@@ -11,9 +11,9 @@ package org.logplab.fft;
  * ({@code 1}, {@code -i}) folded away. A test checks both against the loop kernels.
  *
  * <p>Each kernel comes four times: in place and into {@link FinalPass}'s buffer, forward and
- * inverse, the same straight-line body with other loads and stores. One body with the output
- * stride as a parameter measured 1.5-5 % slower on whole transforms of 2^9-2^16 points (the
- * stride is no constant to the compiler), so the copies stay; {@code FinalPassTest} checks the
+ * inverse, the same straight-line body with other loads and stores: with the output stride as a
+ * parameter the stride is no constant to the compiler, and whole transforms ran slower, so the
+ * copies stay; {@code FinalPassTest} checks the
  * buffer forms against the in-place ones bit for bit, and {@code FftTest} the inverse forms.
  */
 final class Codelets {

@@ -39,8 +39,7 @@ public final class AeronNode {
      * @param workDir the folder for an embedded driver's directory, or null for the system's temporary folder
      */
     public record Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout,
-            Duration connectTimeout,
-                          int termLength, Path sharedDriver, Path workDir) {
+                          Duration connectTimeout, int termLength, Path sharedDriver, Path workDir) {
         public Options {
             if (node < 0 || node >= route.nodes()) {
                 throw new IllegalArgumentException("--node " + node + " is outside 0.." + (route.nodes() - 1));
@@ -49,8 +48,7 @@ public final class AeronNode {
 
         /** Options with the embedded driver's directory in the system's temporary folder. */
         public Options(AeronTransport.Route route, int node, String runId, Duration peerTimeout,
-                Duration connectTimeout,
-                       int termLength, Path sharedDriver) {
+                       Duration connectTimeout, int termLength, Path sharedDriver) {
             this(route, node, runId, peerTimeout, connectTimeout, termLength, sharedDriver, null);
         }
     }

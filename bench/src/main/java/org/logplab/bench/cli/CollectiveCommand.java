@@ -32,17 +32,14 @@ import picocli.CommandLine.Mixin;
  * {@code fibonacci}, {@code winner}.
  */
 @Command(name = "collective", header = "Run collectives and compare their time with the exact prediction.",
-        description = {"Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the"
-                + " broadcast predicted "
-                + "fastest, with the reason), butterfly, tree-reduce (all-reduce).",
+        description = {"Algorithms: binomial, fibonacci, optimal (multicast; --dest for a subset), auto (the broadcast"
+                + " predicted fastest, with the reason), butterfly, tree-reduce (all-reduce).",
             "",
-            "Wall clock: a median outside 0.9-1.5x its prediction is marked disturbed (JSON disturbed: true, beside"
-            + " its ratio)"
+            "Wall clock: a median outside 0.9-1.5x its prediction is marked disturbed (JSON disturbed: true, beside its"
+            + " ratio)"
                 + " and a line on standard error says the host looked busy, with its load average: a quiet host gives"
-                + " 1.0-1.2x."
-                + " A disturbed time is not a wrong result: ok still says whether every member got the right data,"
-                + " and the"
-                + " exit code stays 0 (1 only when a check of the data fails)."})
+                + " 1.0-1.2x. A disturbed time is not a wrong result: ok still says whether every member got the right"
+                + " data, and the exit code stays 0 (1 only when a check of the data fails)."})
 final class CollectiveCommand extends RowsCommand {
 
     @Mixin

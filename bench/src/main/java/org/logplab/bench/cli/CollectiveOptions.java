@@ -28,8 +28,7 @@ final class CollectiveOptions {
     long combineCost;
 
     @Option(names = "--reps", defaultValue = "200",
-            description = "Wall clock: measured repetitions, after as many unmeasured"
-            + " (default 200).")
+            description = "Wall clock: measured repetitions, after as many unmeasured (default 200).")
     int reps;
 
     @Option(names = "--trace",

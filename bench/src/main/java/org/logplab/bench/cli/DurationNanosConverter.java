@@ -31,8 +31,8 @@ public final class DurationNanosConverter implements CommandLine.ITypeConverter<
             long value = parse(text);
             if (value > MAX_DELAY) {
                 throw new CommandLine.TypeConversionException(String.format(Locale.ROOT,
-                        "'%s' is beyond the largest delay, 2^40 ="
-                        + " %,d (model units, or ns: about 18 min), which keeps a run's 64-bit times from overflowing",
+                        "'%s' is beyond the largest delay, 2^40 = %,d (model units, or ns: about 18 min), which keeps a"
+                        + " run's 64-bit times from overflowing",
                         text, MAX_DELAY));
             }
             return value;

@@ -92,8 +92,8 @@ final class Failures {
     private static String outOfMemory(OutOfMemoryError e) {
         String m = String.valueOf(e.getMessage());
         if (m.contains("native thread")) {
-            return "could not start another thread (the system's limit on threads, or memory for their stacks): ask"
-                    + " for fewer processors";
+            return "could not start another thread (the system's limit on threads, or memory for their stacks): ask for"
+                    + " fewer processors";
         }
         return "ran out of memory (" + m.toLowerCase(java.util.Locale.ROOT) + "; this JVM may use "
                 + Cells.gib(Runtime.getRuntime().maxMemory())

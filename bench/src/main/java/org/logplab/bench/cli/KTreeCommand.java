@@ -26,8 +26,8 @@ import picocli.CommandLine.Mixin;
  * few seconds at most; the whole sweep is checked before the first run.
  */
 @Command(name = "ktree", header = "Broadcast m messages to n processors with k ports: k-tree rounds vs the bounds.",
-        description = "Every round is checked: at most k sends, to distinct processors, of messages held at the"
-                + " start of the round, and at most k receives.")
+        description = "Every round is checked: at most k sends, to distinct processors, of messages held at the start"
+                + " of the round, and at most k receives.")
 final class KTreeCommand extends RowsCommand {
 
     @Mixin

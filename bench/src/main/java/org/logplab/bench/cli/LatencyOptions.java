@@ -18,14 +18,11 @@ final class LatencyOptions {
      * appends its default.
      */
     static final String CHOICES = "Message latencies to record: all (two clock reads of ~25 ns and a histogram update"
-            + " per"
-            + " message), sampled (1 message in " + LatencySampling.SAMPLED_EVERY + ", a "
+            + " per message), sampled (1 message in " + LatencySampling.SAMPLED_EVERY + ", a "
             + LatencySampling.SAMPLED_EVERY
             + "th of that cost; percentiles from the sample), 1/N (N a power of two), or off (no latency figures, no"
-            + " cost)."
-            + " With nothing injected and no trace an unrecorded message is not time-stamped at all; with injected"
-            + " delays"
-            + " every message is stamped anyway and the choice only saves the histogram updates.";
+            + " cost). With nothing injected and no trace an unrecorded message is not time-stamped at all; with"
+            + " injected delays every message is stamped anyway and the choice only saves the histogram updates.";
 
     @Option(names = "--latency", converter = Converter.class, defaultValue = "all", paramLabel = "all|sampled|off|1/N",
             description = CHOICES + " Default all.")

@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
 class LogPOptions {
 
     @Option(names = "--L", converter = DurationNanosConverter.Delay.class,
-            description = "Latency L (default ${DEFAULT-VALUE}): model units; on the wall clock a duration such as"
-                    + " 50us (a bare number is ns).")
+            description = "Latency L (default ${DEFAULT-VALUE}): model units; on the wall clock a duration such as 50us"
+                    + " (a bare number is ns).")
     long latency;
 
     @Option(names = "--o", converter = DurationNanosConverter.Delay.class,

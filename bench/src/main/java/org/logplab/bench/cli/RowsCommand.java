@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 abstract class RowsCommand extends CommandBase {
 
     @Option(names = "--csv",
-            description = "Print CSV instead of tables: a header of the JSON field names, then one line "
-            + "per row (RFC 4180 quoting; lists and objects as JSON text; provenance last).")
+            description = "Print CSV instead of tables: a header of the JSON field names, then one line per row (RFC"
+            + " 4180 quoting; lists and objects as JSON text; provenance last).")
     boolean csv;
 
     private Output output;

@@ -54,8 +54,8 @@ final class SummationCommand extends RowsCommand {
         double operands = options.counts.stream().mapToDouble(Long::doubleValue).sum();
         int working = Math.min(options.processors, Runtime.getRuntime().availableProcessors());
         timeLimit.check(operands * NANOS_PER_OPERAND / working,
-                String.format("%,.0f operands in all at %.0f ns each on %d"
-                + " core%s", operands, NANOS_PER_OPERAND, working, working == 1 ? "" : "s"));
+                String.format("%,.0f operands in all at %.0f ns each on %d core%s", operands, NANOS_PER_OPERAND,
+                working, working == 1 ? "" : "s"));
 
         Output.Table table = output().table(Column.of("P", "P"), Column.of("N", "N"), Column.of("time", "time"),
                 Column.of("predicted", "predicted"), Column.of("used", "processors_used"), Column.of("T*", "tree_time"),

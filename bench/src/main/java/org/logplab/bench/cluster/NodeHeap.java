@@ -48,8 +48,8 @@ public final class NodeHeap {
         String spread = partition.nodes() == 1 ? "all " + String.format("%,d", ranks) + " ranks on one node"
                 : String.format("up to %,d ranks on each of %d nodes", ranks, partition.nodes());
         return String.format(Locale.ROOT,
-                "P = %,d puts %s, which need about %,.1f GiB of heap (%,d bytes per rank as logplab "
-                        + "scale measures, with room for the collector), but %s may use %,.1f GiB: %s",
+                "P = %,d puts %s, which need about %,.1f GiB of heap (%,d bytes per rank as logplab scale measures,"
+                        + " with room for the collector), but %s may use %,.1f GiB: %s",
                 partition.P(), spread, need / (double) GIB, ProcessorHeap.bytesPerProcessor(channels(job), ranks),
                 whoseHeap, maxHeap / (double) GIB, howToRaise);
     }

@@ -35,11 +35,10 @@ final class BalanceStep {
             }
         }
         ctx.report().section(DemoFindings.BALANCE,
-                "Every node a LogP processor; Poisson arrivals on 8 equal nodes at 10-90 %"
-                + " utilisation under three message costs (L/o/g = 2/0/1, 10/2/4, 50/10/20: mean response with its 95 %"
-                + " interval over the seeds, the first 10 % of the tasks left out as the warm-up), and the seed's 5"
-                + " nodes"
-                + " of capacities 20, 90, 30, 20, 40 at load index 100.");
+                "Every node a LogP processor; Poisson arrivals on 8 equal nodes at 10-90 % utilisation under three"
+                + " message costs (L/o/g = 2/0/1, 10/2/4, 50/10/20: mean response with its 95 % interval over the"
+                + " seeds, the first 10 % of the tasks left out as the warm-up), and the seed's 5 nodes of capacities"
+                + " 20, 90, 30, 20, 40 at load index 100.");
         List<String> settings = balanceSweep.stream().map(r -> String.valueOf(r.get("cost_setting"))).distinct()
                 .toList();
         for (String setting : settings) {
@@ -73,8 +72,8 @@ final class BalanceStep {
         }
         shares.curve("work share = capacity share", new double[] {0, 0.5}, new double[] {0, 0.5});
         ctx.report().plot("balance-shares.png", shares,
-                "Each node's share of the work against its share of the capacity:"
-                + " balanced policies lie on the diagonal, the static split (none) flat at 0.2");
+                "Each node's share of the work against its share of the capacity: balanced policies lie on the"
+                + " diagonal, the static split (none) flat at 0.2");
         ctx.headlines.add(DemoFindings.balance(balanceSweep, seedRun));
     }
 

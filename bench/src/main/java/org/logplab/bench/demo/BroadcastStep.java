@@ -113,14 +113,13 @@ final class BroadcastStep {
     /** The broadcast's section of the report. */
     static void report(TourContext ctx, Result r) throws IOException {
         ctx.report().section(DemoFindings.BROADCAST, "One item from rank 0 to " + PROCESSORS
-                + " ranks down a binary tree,"
-                + " under the model clock (" + Cells.params(MODEL.L(), MODEL.o(), MODEL.g(), false)
-                + ") and on the wall"
-                + " clock with injected " + Cells.params(WALL.L(), WALL.o(), WALL.g(), true) + ". A wall-clock row is"
-                + " disturbed when its median is outside " + WallTolerance.LOW + "-" + WallTolerance.HIGH + "x its"
+                + " ranks down a binary tree, under the model clock ("
+                + Cells.params(MODEL.L(), MODEL.o(), MODEL.g(), false)
+                + ") and on the wall clock with injected " + Cells.params(WALL.L(), WALL.o(), WALL.g(), true)
+                + ". A wall-clock row is disturbed when its median is outside " + WallTolerance.LOW + "-"
+                + WallTolerance.HIGH + "x its"
                 + " prediction (the runtime's own costs add a few per cent on a quiet host); rows with more threads"
-                + " than"
-                + " the " + ctx.cores + " cores are oversubscribed and not judged.");
+                + " than the " + ctx.cores + " cores are oversubscribed and not judged.");
         for (WallRuns w : r.wall()) {
             if (Boolean.TRUE.equals(w.disturbed())) {
                 ctx.report().warning(WallTolerance.note("the wall-clock broadcast on " + w.processors() + " processors",
@@ -128,11 +127,9 @@ final class BroadcastStep {
             }
         }
         ctx.report().table("broadcast-wall.json", r.wall().stream().map(WallRuns::json).toList(),
-                "Binary-tree broadcast,"
-                + " wall clock with injected " + Cells.params(WALL.L(), WALL.o(), WALL.g(), true) + ": median makespan"
-                + " against the LogP prediction (ns); oversubscribed when P exceeds the cores, disturbed when outside"
-                + " the"
-                + " tolerance");
+                "Binary-tree broadcast, wall clock with injected " + Cells.params(WALL.L(), WALL.o(), WALL.g(), true)
+                + ": median makespan against the LogP prediction (ns); oversubscribed when P exceeds the cores,"
+                + " disturbed when outside the tolerance");
         ctx.report().link("trace-model.json", "the model-clock broadcast on 8 processors, a Perfetto trace (open in"
                 + " ui.perfetto.dev)");
         ctx.report().link("trace-wall.json", "the wall-clock broadcast, a Perfetto trace");

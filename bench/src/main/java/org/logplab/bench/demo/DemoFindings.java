@@ -129,8 +129,8 @@ public final class DemoFindings {
         Map<String, Object> last = rows.get(rows.size() - 1);
         double time = num(last.get("time"));
         double naive = num(last.get("naive_reduce_time"));
-        String line = String.format(Locale.ROOT, "optimal summation on %d processors: run equals plan at %d of %d N;"
-                        + " at N = %s it takes %s against the naive reduce's %s (%.2fx faster)", processors, equal,
+        String line = String.format(Locale.ROOT, "optimal summation on %d processors: run equals plan at %d of %d N; at"
+                        + " N = %s it takes %s against the naive reduce's %s (%.2fx faster)", processors, equal,
                         rows.size(),
                 Cells.number(num(last.get("N"))), Cells.number(time), Cells.number(naive), naive / time);
         List<String> wrong = new ArrayList<>();
@@ -156,10 +156,9 @@ public final class DemoFindings {
         long gossipOk = gossip.stream().filter(r -> num(r.get("steps")) >= num(r.get("lower_bound"))).count();
         Map<String, Object> k = ktree.get(0);
         String line = String.format(Locale.ROOT,
-                "gossip on the n x n mesh, n up to %s: the improved schedule at most %s steps above"
-                        + " the lower bound (Wang and Ying's schedule: %s); k-tree broadcast to %s nodes with %s"
-                        + " ports: rounds within both bounds"
-                        + " for %d of %d message counts", Cells.number(maxN), Cells.number(improved),
+                "gossip on the n x n mesh, n up to %s: the improved schedule at most %s steps above the lower bound"
+                        + " (Wang and Ying's schedule: %s); k-tree broadcast to %s nodes with %s ports: rounds within"
+                        + " both bounds for %d of %d message counts", Cells.number(maxN), Cells.number(improved),
                         Cells.number(seed), k.get("n"),
                 k.get("k"), within, ktree.size());
         List<String> wrong = new ArrayList<>();

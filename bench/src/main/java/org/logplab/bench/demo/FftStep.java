@@ -28,12 +28,12 @@ final class FftStep {
                 ENGINES.stream().map(FftEngine::parse).toList(), ctx.quick ? 5 : 9, false)
                 .run(Progress.silent(), ctx::note).rows());
         ctx.report().section(DemoFindings.FFT,
-                "Each engine on 2 cores against our serial FFT, timed in alternation: the"
-                + " master/worker FFT and the butterfly exchange on data already distributed, both on the LogP runtime,"
-                + " our fork/join FFT and JTransforms. GFLOPS = 5 N log2 N / t. The machine model predicts the runtime"
-                + " engines from microbenchmarks of their pieces (local FFTs side by side, the exchange's passes over"
-                + " memory, the scatter and gather), never from these runs; the seed paper's model (the 2009"
-                + " modelling-contest paper on the dual-core FFT) from t_elem and a ping-pong fit.");
+                "Each engine on 2 cores against our serial FFT, timed in alternation: the master/worker FFT and the"
+                + " butterfly exchange on data already distributed, both on the LogP runtime, our fork/join FFT and"
+                + " JTransforms. GFLOPS = 5 N log2 N / t. The machine model predicts the runtime engines from"
+                + " microbenchmarks of their pieces (local FFTs side by side, the exchange's passes over memory, the"
+                + " scatter and gather), never from these runs; the seed paper's model (the 2009 modelling-contest"
+                + " paper on the dual-core FFT) from t_elem and a ping-pong fit.");
         ctx.report().table("fft.json", fft,
                 "Dual-core speedup, efficiency and GFLOPS per N and engine beside the models' predictions");
         LineChart speedupChart = new LineChart("FFT speedup on 2 cores over our serial FFT", "log2 N", "speedup")

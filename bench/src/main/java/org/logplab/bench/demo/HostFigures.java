@@ -23,13 +23,12 @@ import org.logplab.core.measure.LogPEstimator;
  * @param mHalfBytes Hockney half-performance message size, bytes
  */
 public record HostFigures(double lNanos, double rawLNanos, double oNanos, double gNanos, double t0Nanos,
-        double rInfBytesPerNano,
-                   double mHalfBytes) {
+                          double rInfBytesPerNano, double mHalfBytes) {
 
     /**
      * Longest plausible L, o, g or t0 between two threads of one process, ns. Handing a message to
-     * a thread on another core takes a few hundred ns on an idle core (169-279 ns on this 2-core
-     * VM, the README's measure and pingpong tables); 100 us is several hundred times that, a time
+     * a thread on another core takes a few hundred ns on an idle core; 100 us is several hundred
+     * times that, a time
      * only a thread the scheduler took off its core for a time slice (milliseconds) shows.
      */
     public static final double MAX_HANDOFF_NANOS = 100_000;
@@ -37,8 +36,8 @@ public record HostFigures(double lNanos, double rawLNanos, double oNanos, double
     /**
      * Highest plausible r_inf, bytes/ns (= GB/s). A message between two threads is one memory copy
      * by one core (the receiver's {@code System.arraycopy} of up to 1 MiB): a core streams at most
-     * a few tens of GB/s out of its caches and DRAM (one DDR5 channel: 38 GB/s; the README's fit
-     * on this VM: 24-40 GB/s), so 100 GB/s means a time too small for the bytes it moved.
+     * a few tens of GB/s out of its caches and DRAM (one DDR5 channel: 38 GB/s), so 100 GB/s means
+     * a time too small for the bytes it moved.
      */
     public static final double MAX_COPY_BYTES_PER_NANO = 100;
 

@@ -66,9 +66,9 @@ final class HostStep {
     static void report(TourContext ctx, Result host) throws java.io.IOException {
         Map<String, Object> json = host.json();
         ctx.report().section(DemoFindings.HOST,
-                "LogP parameters measured with nothing injected (PRTT estimator) and the"
-                + " Hockney fit of one-way ping-pong times. Checked before they are reported: L, o, g and t0 between 0"
-                + " and " + Cells.duration(HostFigures.MAX_HANDOFF_NANOS)
+                "LogP parameters measured with nothing injected (PRTT estimator) and the Hockney fit of one-way"
+                + " ping-pong times. Checked before they are reported: L, o, g and t0 between 0 and "
+                + Cells.duration(HostFigures.MAX_HANDOFF_NANOS)
                 + " for threads of one process, r_inf between "
                 + Cells.trimmed(HostFigures.MIN_COPY_BYTES_PER_NANO) + " and "
                 + Cells.trimmed(HostFigures.MAX_COPY_BYTES_PER_NANO) + " GB/s (one core's memory copy); implausible"

@@ -35,8 +35,8 @@ final class MulticastStep {
             multicast.addAll(multicast(ctx, LogP.of(6, 2, 4, p), ClockKind.MODEL, 0));
         }
         ctx.report().section(DemoFindings.MULTICAST,
-                "One item from rank 0 to all P ranks by uniform halving (binomial),"
-                + " the Fibonacci split and the optimal LogP tree; exact model times, L=6 o=2 g=4.");
+                "One item from rank 0 to all P ranks by uniform halving (binomial), the Fibonacci split and the optimal"
+                + " LogP tree; exact model times, L=6 o=2 g=4.");
         LineChart mc = new LineChart("Multicast time, model clock (L=6, o=2, g=4)", "P (processors, log scale)",
                 "time (model units)").log2X();
         for (String algo : ALGORITHMS) {
@@ -83,9 +83,9 @@ final class MulticastStep {
         }
         ctx.report().table("multicast-wall.json", multicastWall, "The same on the wall clock, injected "
                 + Cells.params(50_000, 10_000, 20_000, true)
-                + ": median (ns) against the prediction; oversubscribed rows"
-                + " have more threads than this machine's " + cores + " cores and measure the scheduler (the collective"
-                + " command marks them disturbed too); disturbed rows are outside " + WallTolerance.LOW + "-"
+                + ": median (ns) against the prediction; oversubscribed rows have more threads than this machine's "
+                + cores + " cores and measure the scheduler (the collective command marks them disturbed too);"
+                + " disturbed rows are outside " + WallTolerance.LOW + "-"
                 + WallTolerance.HIGH + "x");
         LineChart mw = new LineChart("Multicast on the wall clock (L=50us, o=10us, g=20us)", "P (processors)",
                 "median time / predicted (log scale)");
@@ -94,10 +94,10 @@ final class MulticastStep {
             mw.lineApart(algo, column(rows, "P"), column(rows, "ratio"), cores);
         }
         ctx.report().plot("multicast-wall.png", mw.logY(),
-                "Measured over predicted time: near 1 while the threads fit the"
-                + " cores" + (cores < 8 ? " (solid); dashed beyond the dotted line at P = " + cores
-                + " cores, where the"
-                + " threads oversubscribe them and the scheduler, not the algorithm, sets the time" : ""));
+                "Measured over predicted time: near 1 while the threads fit the cores"
+                + (cores < 8 ? " (solid); dashed beyond the dotted line at P = " + cores
+                + " cores, where the threads oversubscribe them and the scheduler, not the algorithm, sets the time"
+                : ""));
         return multicastWall;
     }
 

@@ -29,11 +29,10 @@ final class RoundModelStep {
             }
         }
         ctx.report().section(DemoFindings.GOSSIP,
-                "Gossip in an n x n mesh (Wang and Ying) under the H* model: half-duplex"
-                + " links, every node on all its links at once, one message per packet, a packet crosses one edge per"
-                + " step (every step checked); and multiple-message broadcast by k scanning trees in the k-port model"
-                + " of"
-                + " Ding and Li (every round checked).");
+                "Gossip in an n x n mesh (Wang and Ying) under the H* model: half-duplex links, every node on all its"
+                + " links at once, one message per packet, a packet crosses one edge per step (every step checked); and"
+                + " multiple-message broadcast by k scanning trees in the k-port model of Ding and Li (every round"
+                + " checked).");
         LineChart gc = new LineChart("Gossip steps on the n x n mesh (H* model)", "n (mesh side)", "steps");
         for (String algo : List.of("seed", "improved")) {
             List<Map<String, Object>> rows = where(gossip, "algo", algo);

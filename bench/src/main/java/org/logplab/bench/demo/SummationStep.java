@@ -27,20 +27,18 @@ final class SummationStep {
             row.put("naive_reduce_time", NaiveReduce.time(sumParams, n));
             summation.add(row);
         }
-        ctx.report().section(DemoFindings.SUMMATION,
-                "N operands on 8 processors, L=5 o=2 g=4, one addition = 1 unit: the"
-                + " optimal LogP summation (after Shou and Chen) against each processor adding its share and a binomial"
-                + " reduce.");
+        ctx.report().section(DemoFindings.SUMMATION, "N operands on 8 processors, L=5 o=2 g=4, one addition = 1 unit:"
+                + " the optimal LogP summation (after Shou and Chen) against each processor adding its share and a"
+                + " binomial reduce.");
         ctx.report().table("summation.json", summation,
                 "Optimal summation time (run = plan) beside the naive reduce (model units)");
-        ctx.report().plot("summation.png", new LineChart("Summation on 8 processors (L=5, o=2, g=4)",
-                "N (operands, log scale)",
-                        "time (model units)").logX().line("optimal summation", column(summation, "N"), column(summation,
-                        "time"))
-                        .line("naive: local sums, then binomial reduce", column(summation, "N"),
-                                column(summation, "naive_reduce_time")),
-                "Optimal summation against the naive reduce: the optimal schedule overlaps additions with"
-                + " communication");
+        double[] n = column(summation, "N");
+        LineChart chart = new LineChart("Summation on 8 processors (L=5, o=2, g=4)", "N (operands, log scale)",
+                "time (model units)").logX()
+                .line("optimal summation", n, column(summation, "time"))
+                .line("naive: local sums, then binomial reduce", n, column(summation, "naive_reduce_time"));
+        ctx.report().plot("summation.png", chart, "Optimal summation against the naive reduce: the optimal schedule"
+                + " overlaps additions with communication");
         ctx.headlines.add(DemoFindings.summation(sumParams.P(), summation));
     }
 }

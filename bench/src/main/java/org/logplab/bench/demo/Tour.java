@@ -111,12 +111,10 @@ public final class Tour {
         Map<String, Object> origin = provenance.json();
         origin.put("command", String.join(" ", provenance.command()));
         report.section("Provenance",
-                "What produced these results: the LogP Lab build, the JDK, the operating system, the"
-                + " cores the JVM could use, the start time (UTC) and the command line (summary.json carries the"
-                + " same).");
+                "What produced these results: the LogP Lab build, the JDK, the operating system, the cores the JVM"
+                + " could use, the start time (UTC) and the command line (summary.json carries the same).");
         report.table("provenance.json", List.of(origin),
-                "version, commit, JDK, OS, cores, maximum heap (bytes), start time,"
-                + " command");
+                "version, commit, JDK, OS, cores, maximum heap (bytes), start time, command");
         summary.put("report_files", report.files());
         summary.put("headlines", ctx.headlines.stream().map(Headline::json).toList());
         report.headlines(ctx.headlines);

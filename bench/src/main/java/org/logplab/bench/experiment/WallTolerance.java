@@ -114,8 +114,7 @@ public final class WallTolerance {
             return Optional.of(String.format("warning: the host looked busy: %d of %d wall-clock times are outside"
                     + " %.1f-%.1fx their"
                             + " prediction (up to %.1fx)%s%s; they are marked disturbed, and measure the machine's"
-                            + " other work more than"
-                            + " the algorithm", disturbed, judged, LOW, HIGH, worst,
+                            + " other work more than the algorithm", disturbed, judged, LOW, HIGH, worst,
                     Optional.ofNullable(loadAverage())
                             .map(l -> String.format(Locale.ROOT, "; load average %.2f over the last minute on %d cores",
                             l, cores))

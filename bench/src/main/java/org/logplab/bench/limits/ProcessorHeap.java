@@ -41,8 +41,8 @@ public final class ProcessorHeap {
      */
     public static void check(Channels channels, int processors, String what) {
         Limits.heap(needed(channels, processors),
-                String.format("%s on P = %,d processors (%,d bytes each as logplab scale"
-                + " measures, with room for the collector)", what, processors,
+                String.format("%s on P = %,d processors (%,d bytes each as logplab scale measures, with room for the"
+                + " collector)", what, processors,
                 bytesPerProcessor(channels, processors)));
     }
 }

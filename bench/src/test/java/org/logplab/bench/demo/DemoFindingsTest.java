@@ -55,8 +55,8 @@ class DemoFindingsTest {
         Headline h = DemoFindings.multicast(model, wall, sweep);
         assertThat(h.headline())
                 .isEqualTo("every model time equals its prediction (4 of 4), the optimal tree never slower (2 of 2 P);"
-                + " Fibonacci beats binomial up to max(g, o)/(L + 2o) = 0.4 at P = 64; wall clock within tolerance in"
-                + " 1 of 1 rows that fit the cores");
+                + " Fibonacci beats binomial up to max(g, o)/(L + 2o) = 0.4 at P = 64; wall clock within tolerance in 1"
+                + " of 1 rows that fit the cores");
         assertThat(h.verdict()).isEqualTo("as predicted");
 
         model.set(0, row("algo", "binomial", "P", 2, "time", 21, "predicted", 20));
@@ -76,8 +76,8 @@ class DemoFindingsTest {
                 row("P", 8, "p50_ns", 2_314_582L, "predicted_ns", 210_000L, "oversubscribed", true, "disturbed", null));
         Headline h = DemoFindings.broadcast(8, 30, 30, wall);
         // 9,076,942 / 70,000 = 129.67; 2,314,582 / 210,000 = 11.02
-        assertThat(h.headline()).isEqualTo("binary tree on 8 processors: model time 30 = prediction 30;"
-                + " wall clock 129.67x the prediction on 2, 11.02x on 8 (oversubscribed)");
+        assertThat(h.headline()).isEqualTo("binary tree on 8 processors: model time 30 = prediction 30; wall clock"
+                + " 129.67x the prediction on 2, 11.02x on 8 (oversubscribed)");
         assertThat(h.verdict()).isEqualTo("disturbed: 129.7x on 2 processors, load average 1.95");
         assertThat(h.ok()).isFalse();
         Headline quiet = DemoFindings.broadcast(8, 30, 30, List.of(row("P", 2, "p50_ns", 73_330L, "predicted_ns",
@@ -109,8 +109,8 @@ class DemoFindingsTest {
         Headline s = DemoFindings.summation(8, List.of(row("N", 8, "time", 7, "predicted", 7, "naive_reduce_time", 30),
                 row("N", 1000, "time", 144, "predicted", 144, "naive_reduce_time", 154)));
         // 154 / 144 = 1.069
-        assertThat(s.headline()).isEqualTo("optimal summation on 8 processors: run equals plan at 2 of 2 N;"
-                + " at N = 1,000 it takes 144 against the naive reduce's 154 (1.07x faster)");
+        assertThat(s.headline()).isEqualTo("optimal summation on 8 processors: run equals plan at 2 of 2 N; at N ="
+                + " 1,000 it takes 144 against the naive reduce's 154 (1.07x faster)");
         assertThat(s.verdict()).isEqualTo("as the theory says");
 
         Headline g = DemoFindings.gossip(
@@ -127,12 +127,12 @@ class DemoFindingsTest {
                 row("p", 3, "speedup", 1.6));
         Headline a = DemoFindings.amdahl(1 << 18, amdahl, 0.1, 2);
         assertThat(a.headline())
-                .isEqualTo("fork/join FFT, N = 2^18, 1-3 threads: best speedup 1.80 at P = 2; 1.60 at P = 3;"
-                + " fitted serial fraction F = 0.1");
+                .isEqualTo("fork/join FFT, N = 2^18, 1-3 threads: best speedup 1.80 at P = 2; 1.60 at P = 3; fitted"
+                + " serial fraction F = 0.1");
         assertThat(a.verdict()).isEqualTo("peaks within the 2 cores");
         Headline noisy = DemoFindings.amdahl(1 << 18, amdahl, 1.9, 1);
-        assertThat(noisy.verdict()).isEqualTo("peaks beyond the 1 cores, at P = 2: scheduling noise;"
-                + " the fit is implausible: a serial fraction must lie in [0, 1]");
+        assertThat(noisy.verdict()).isEqualTo("peaks beyond the 1 cores, at P = 2: scheduling noise; the fit is"
+                + " implausible: a serial fraction must lie in [0, 1]");
         // the best at the most threads is said once
         Headline rising = DemoFindings.amdahl(1 << 18, List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup",
                 1.8)), 0.1, 2);
@@ -145,10 +145,10 @@ class DemoFindingsTest {
         HostFigures busy = new HostFigures(0, -210, 205, -45, 262, 24.5, 6419);
         Headline h = DemoFindings.host(busy, busy.problems(), 2, 3);
         assertThat(h.headline())
-                .isEqualTo("in-process threads on 2 cores, nothing injected: L 0 ns, o 205 ns, g -45 ns;"
-                + " Hockney t0 262 ns, r_inf 24.50 GB/s, m_half 6,419 B");
-        assertThat(h.verdict()).isEqualTo("suspect after 3 measurements: g = -45 ns is negative;"
-                + " L came out negative (PRTT(1,0)/2 - 2o = -210 ns) and was clamped to 0");
+                .isEqualTo("in-process threads on 2 cores, nothing injected: L 0 ns, o 205 ns, g -45 ns; Hockney t0 262"
+                + " ns, r_inf 24.50 GB/s, m_half 6,419 B");
+        assertThat(h.verdict()).isEqualTo("suspect after 3 measurements: g = -45 ns is negative; L came out negative"
+                + " (PRTT(1,0)/2 - 2o = -210 ns) and was clamped to 0");
         assertThat(h.ok()).isFalse();
         assertThat(h.text()).startsWith("! This host: in-process threads");
         HostFigures quiet = new HostFigures(169, 169, 124, 250, 262, 24.5, 6419);

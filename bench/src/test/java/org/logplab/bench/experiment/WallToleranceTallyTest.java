@@ -22,8 +22,7 @@ class WallToleranceTallyTest {
         String line = v.warning(8).orElseThrow();
         assertThat(line)
                 .startsWith("warning: the host looked busy: 3 of 7 wall-clock times are outside 0.9-1.5x their"
-                + " prediction"
-                + " (up to 83.0x)");
+                + " prediction (up to 83.0x)");
         if (WallTolerance.loadAverage() != null) {
             assertThat(line).contains("; load average ");
         }

@@ -41,9 +41,8 @@ class HtmlReportTest {
         assertThat(html.indexOf("<h2 id=\"findings\">Findings</h2>"))
                 .isLessThan(html.indexOf("<h2 id=\"load-balancing\">"));
         assertThat(html)
-                .contains("<li><a href=\"#load-balancing\"><b>Load balancing</b></a>: bidirectional, 1.30x better"
-                + " than none"
-                + " &mdash; <span class=\"verdict\">balancing pays</span></li>");
+                .contains("<li><a href=\"#load-balancing\"><b>Load balancing</b></a>: bidirectional, 1.30x better than"
+                + " none &mdash; <span class=\"verdict\">balancing pays</span></li>");
         // a finding whose section the page lacks is shown without a link; text is escaped; attention is marked
         assertThat(html)
                 .contains("<li><b>FFT</b>: speedup 0.04 &amp; model 1.65 &mdash; <span class=\"verdict"

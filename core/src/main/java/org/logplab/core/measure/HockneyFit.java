@@ -9,8 +9,8 @@ import java.util.Arrays;
  * <p>The fit minimises relative residuals, {@code sum(((t_i - t(m_i)) / t_i)^2)} (weights
  * {@code 1 / t_i^2}): sizes span orders of magnitude (8 B to 1 MB), and an ordinary fit lets the
  * microseconds of noise at the largest size swamp the sub-microsecond times that determine
- * {@code t0} (on this VM it returned {@code t0 = -34 ns} for 8, 1k, 64k, 1M). Points that lie on
- * a line are fitted exactly either way. Immutable; any thread.
+ * {@code t0} (it can even come out negative). Points that lie on a line are fitted exactly either
+ * way. Immutable; any thread.
  *
  * @param t0Nanos start-up time {@code t0}: the time of a zero-byte message, ns
  * @param rInfBytesPerNano asymptotic bandwidth {@code r_inf}, bytes per ns (= GB/s);

@@ -35,8 +35,8 @@ final class OwnershipCheck {
     static void verify(int source, int destination, int tag, Object payload, int sentFingerprint) {
         if (fingerprint(payload) != sentFingerprint) {
             throw new IllegalStateException("rank " + source + " changed the " + payload.getClass().getSimpleName()
-                    + " payload of a message to rank " + destination + " (tag " + tag + ") after sending it: a sent "
-                    + "payload belongs to the receiver from the send on; send a copy, or keep two buffers and"
+                    + " payload of a message to rank " + destination + " (tag " + tag + ") after sending it: a sent"
+                    + " payload belongs to the receiver from the send on; send a copy, or keep two buffers and"
                     + " alternate");
         }
     }

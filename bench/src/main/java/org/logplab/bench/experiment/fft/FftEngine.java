@@ -14,20 +14,20 @@ public enum FftEngine {
     /** The master/worker butterfly-exchange FFT on the LogP runtime; the master lends its array, each worker gathers
      * and writes back its own points. */
     LOGP("logp",
-            "master/worker on the LogP runtime, arrays lent: the master lends its array, each worker gathers its own "
-            + "points, exchange partners lend each other their blocks", true, Handover.VIEW),
+            "master/worker on the LogP runtime, arrays lent: the master lends its array, each worker gathers its own"
+            + " points, exchange partners lend each other their blocks", true, Handover.VIEW),
     /** The seed's master/worker form: the master packs every worker's block and copies every result back; exchanges
      * send copies. */
-    LOGP_SEED("logp-seed", "the seed's master/worker on the LogP runtime: the master copies every block out and back, "
-            + "exchanges send copies", true, Handover.COPY),
+    LOGP_SEED("logp-seed", "the seed's master/worker on the LogP runtime: the master copies every block out and back,"
+            + " exchanges send copies", true, Handover.COPY),
     /** The butterfly-exchange FFT with the data already distributed (no scatter or gather), exchange partners lending
      * each other their blocks. */
-    LOGP_DISTRIBUTED("logp-distributed", "butterfly exchange on the LogP runtime, data already distributed, "
-            + "partners lend each other their blocks and split the butterflies", false, Handover.VIEW),
+    LOGP_DISTRIBUTED("logp-distributed", "butterfly exchange on the LogP runtime, data already distributed, partners"
+            + " lend each other their blocks and split the butterflies", false, Handover.VIEW),
     /** The butterfly-exchange FFT with the data already distributed, exchanges as the seed sends them: a copy of the
      * block. */
-    LOGP_DISTRIBUTED_SEED("logp-distributed-seed", "butterfly exchange on the LogP runtime, data already distributed, "
-            + "exchanges send copies of the block (the seed's messages)", false, Handover.COPY),
+    LOGP_DISTRIBUTED_SEED("logp-distributed-seed", "butterfly exchange on the LogP runtime, data already distributed,"
+            + " exchanges send copies of the block (the seed's messages)", false, Handover.COPY),
     /** Our fork/join FFT on a pool of p threads. */
     FORKJOIN("forkjoin", "our fork/join FFT on p threads (no LogP runtime)", false, null),
     /** JTransforms 3.2 on p threads, the peer. */

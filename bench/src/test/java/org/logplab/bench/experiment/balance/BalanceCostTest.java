@@ -21,8 +21,8 @@ class BalanceCostTest {
         double perPolicy = (200 + 400 + 720) * 10_000.0 + 3 * 25 * 20.0;
         assertThat(cost.nanos()).isCloseTo(6 * perPolicy, within(1e-3));
         assertThat(cost.basis())
-                .isEqualTo("18 runs of 5 nodes and up to 720 tasks, each at least 10 us a task and 20 ns"
-                + " a pair of nodes");
+                .isEqualTo("18 runs of 5 nodes and up to 720 tasks, each at least 10 us a task and 20 ns a pair of"
+                + " nodes");
         cost.refuseBeyondHeap();
     }
 
