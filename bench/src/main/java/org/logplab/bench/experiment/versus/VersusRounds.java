@@ -90,7 +90,9 @@ public final class VersusRounds {
         for (VersusCase c : cases) {
             ours.put(c, new double[rounds]);
             floor.put(c, new double[rounds]);
-            mpi.put(c, new double[rounds]);
+            double[] unmeasured = new double[rounds];
+            Arrays.fill(unmeasured, Double.NaN); // a round the peer did not run has no figure, not 0
+            mpi.put(c, unmeasured);
         }
         String mpiVersion = null;
         RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
@@ -121,17 +123,12 @@ public final class VersusRounds {
                         Optional<MpiRound.Figures> figures = MpiRound.run(mpiRoot.get(), operations, exchangeLog2,
                                 notes);
                         if (figures.isEmpty()) {
-                            // The failed round keeps the 0 its array starts with; later rounds leave the peer out.
-                            mpiRoot = Optional.empty();
+                            mpiRoot = Optional.empty(); // said in the notes; later rounds leave the peer out
                         } else {
                             for (int i = 0; i < group.size(); i++) {
                                 mpi.get(group.get(i))[r] = figures.get().nanos()[i];
                             }
                             mpiVersion = figures.get().version();
-                        }
-                    } else {
-                        for (VersusCase c : group) {
-                            mpi.get(c)[r] = Double.NaN;
                         }
                     }
                 }

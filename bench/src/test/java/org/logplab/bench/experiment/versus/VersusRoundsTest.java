@@ -2,7 +2,14 @@ package org.logplab.bench.experiment.versus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.output.Progress;
+import org.logplab.core.LatencySampling;
 
 /** The medians of {@code versus} and the shape of its cases. */
 class VersusRoundsTest {
@@ -34,5 +41,18 @@ class VersusRoundsTest {
         assertThat(VersusRows.fixed(null)).isEqualTo("-");
         assertThat(VersusRows.ratio(Double.POSITIVE_INFINITY)).isEqualTo("-");
         assertThat(VersusRows.ratio(1.5)).isEqualTo(String.format("%.2fx", 1.5));
+    }
+
+    @Test
+    void aPeerThatCannotRunHasNoFigureRatherThanZero(@TempDir Path noPeer) throws Exception {
+        // An empty folder holds no peer script: the first round's peer fails, and no later round runs it.
+        List<String> notes = new ArrayList<>();
+        VersusRounds.Outcome o = VersusRounds.run(List.of(new VersusCase(MessagePath.Test.PINGPONG, 0)), 2,
+                LatencySampling.OFF, false, Optional.of(noPeer), List.of(), Progress.silent(), notes::add);
+        VersusRounds.Medians m = o.medians().get(0);
+        assertThat(m.ours()).isPositive();
+        assertThat(m.mpi()).isNaN();
+        assertThat(o.mpiVersion()).isNull();
+        assertThat(notes).singleElement().asString().startsWith("Open MPI peer");
     }
 }
