@@ -317,7 +317,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         }
         out.publish(kind, false, tag, value, payload, Message.UNSTAMPED, Message.UNSTAMPED);
         sent = n + 1;
-        wake(receiver);
+        wake(dst, receiver);
     }
 
     /** A send that reads the clock: timed runs, sampled messages, remote destinations. */
@@ -344,21 +344,25 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         }
         sent++;
         if (receiver != null) {
-            wake(receiver);
+            wake(dst, receiver);
         }
         if (trace != null) {
             trace.add(new TraceEvent(rank, TraceEvent.Kind.SEND, start, clock.lastEnd, dst, tag, bytes));
         }
     }
 
-    /** After a send to {@code receiver}: wakes it if it is blocked. */
-    private void wake(ProcessorImpl receiver) {
+    /**
+     * After a send to {@code receiver}, rank {@code dst}: wakes it if it is blocked. The state is read
+     * from the pool's padded array, not through the receiver's object, whose fields share cache lines
+     * with the counters its own thread writes at every message.
+     */
+    private void wake(int dst, ProcessorImpl receiver) {
         if (fenceAfterSend) {
             // Publish the message before reading the receiver's state, so a receiver that blocked
             // concurrently either sees the message or is seen blocked here (no lost wake-up).
             VarHandle.fullFence();
         }
-        if (receiver.state() != RUNNING) {
+        if (states.get(dst) != RUNNING) {
             coordinator.messageSent(receiver, rank);
         }
     }
