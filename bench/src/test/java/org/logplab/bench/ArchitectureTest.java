@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layout's rules, checked on the compiled main classes of every module: the modules depend
- * downwards only ({@code bench -> balance, fft, net -> core}); the command line is a layer nothing
- * else uses, and no command uses another; no two packages depend on each other, directly or round
- * a cycle, except the one edge the public API needs to start its runtime ({@code Machine} opening
- * its {@code ProcessorPool}).
+ * downwards only ({@code bench -> balance, fft, net, testkit -> core}); the command line is a layer
+ * nothing else uses, and no command uses another; no two packages depend on each other, directly or
+ * round a cycle, except the one edge the public API needs to start its runtime ({@code Machine}
+ * opening its {@code ProcessorPool}).
  */
 class ArchitectureTest {
     private static final String ROOT = "org.logplab";
@@ -40,16 +40,16 @@ class ArchitectureTest {
         // A rule over no classes passes vacuously: make sure every module's classes are here.
         assertThat(classes.stream().map(JavaClass::getPackageName).distinct())
                 .contains("org.logplab.core", "org.logplab.fft", "org.logplab.balance", "org.logplab.net",
-                        "org.logplab.bench.cli");
+                        "org.logplab.testkit", "org.logplab.bench.cli");
     }
 
     @Test
     void modulesDependDownwardsOnly() {
         noClasses().that().resideInAPackage("org.logplab.core..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.logplab.fft..", "org.logplab.balance..",
-                        "org.logplab.net..", "org.logplab.bench..")
+                        "org.logplab.net..", "org.logplab.testkit..", "org.logplab.bench..")
                 .check(classes);
-        for (String module : new String[] {"fft", "balance", "net"}) {
+        for (String module : new String[] {"fft", "balance", "net", "testkit"}) {
             noClasses().that().resideInAPackage("org.logplab." + module + "..")
                     .should().dependOnClassesThat(describe("another module than core",
                             c -> c.getPackageName().startsWith(ROOT + ".")
