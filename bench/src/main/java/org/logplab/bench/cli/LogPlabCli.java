@@ -42,6 +42,7 @@ import picocli.CommandLine.Command;
             JmhCommand.class,
             StreamsCommand.class,
             VersusCommand.class,
+            NewCommand.class,
         })
 public final class LogPlabCli implements Runnable {
 
