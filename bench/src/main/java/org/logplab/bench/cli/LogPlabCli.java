@@ -43,7 +43,8 @@ import picocli.CommandLine.Command;
             StreamsCommand.class,
             VersusCommand.class,
             NewCommand.class,
-        })
+        },
+        footer = {"", "./logplab shell starts jshell with LogP Lab on the class path and its core packages imported."})
 public final class LogPlabCli implements Runnable {
 
     @CommandLine.Spec
