@@ -9,6 +9,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The README's ways into the library that run on the packaged {@code logplab.jar} (failsafe runs
- * this class in {@code verify}, after {@code package}): {@code ./logplab shell} itself.
+ * this class in {@code verify}, after {@code package}): {@code ./logplab shell} itself, and one
+ * source file with a {@code main} launched by {@code java --class-path logplab.jar}.
  */
 class ReadmeRoutesIT {
 
@@ -31,6 +33,25 @@ class ReadmeRoutesIT {
                 Map.of("JAVA_HOME", System.getProperty("java.home")));
         assertThat(JshellSession.failures(transcript)).as(transcript).isEmpty();
         assertThat(transcript).contains("==> 34");
+    }
+
+    @Test
+    void oneSourceFileRunsOnTheCommandLinesJar(@TempDir Path dir) throws Exception {
+        String readme = Files.readString(RepositoryFiles.root().resolve("README.md"));
+        assertThat(readme).contains("java --class-path bench/target/logplab.jar MyAlgo.java");
+        JavaBlock myAlgo = JavaBlock.in(RepositoryFiles.root().resolve("README.md")).stream()
+                .filter(b -> b.declaredType().orElse("").equals("MyAlgo")).findFirst().orElseThrow();
+        Files.writeString(dir.resolve("MyAlgo.java"), myAlgo.text());
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(JvmFlags.currentJava(), "--class-path",
+                PackagedJarsIT.benchJar("logplab.jar").toString(), "MyAlgo.java").directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("ended within 2 min").isTrue();
+        assertThat(p.exitValue()).as(Files.readString(err)).isZero();
+        // 8 hops of L + 2o = 10
+        assertThat(Files.readString(out)).isEqualTo("makespan 80 = P(L + 2o) = 80\n");
+        assertThat(Files.readString(err)).as("no JVM warning").isEmpty();
     }
 
     /** Whether {@code jar} is newer than every POM and main source, as the launcher judges it. */
