@@ -7,10 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -71,6 +75,40 @@ class ReleaseFilesTest {
         Element project = RepositoryFiles.pom(module + "/pom.xml").getDocumentElement();
         assertThat(RepositoryFiles.child(project, "name")).startsWith("LogP Lab ");
         assertThat(RepositoryFiles.child(project, "description")).isNotBlank();
+    }
+
+    /**
+     * The README's Maven and Gradle coordinates name this version and artifacts of this reactor
+     * ({@code logplab-testkit} may come before its module does).
+     */
+    @Test
+    void theReadmesCoordinatesAreThisVersionsArtifacts() throws IOException {
+        String readme = Files.readString(RepositoryFiles.root().resolve("README.md"));
+        Set<String> artifacts = new HashSet<>();
+        for (String module : List.of("core", "fft", "balance", "net", "bench", "testkit")) {
+            if (Files.isRegularFile(RepositoryFiles.root().resolve(module + "/pom.xml"))) {
+                artifacts.add(RepositoryFiles.child(RepositoryFiles.pom(module + "/pom.xml").getDocumentElement(),
+                        "artifactId"));
+            } else if (module.equals("testkit")) {
+                artifacts.add("logplab-testkit");
+            }
+        }
+        Map<String, String> maven = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("<groupId>org\\.logplab</groupId>\\s*<artifactId>([^<]+)</artifactId>\\s*"
+                + "<version>([^<]+)</version>").matcher(readme);
+        while (m.find()) {
+            maven.put(m.group(1), m.group(2));
+        }
+        Map<String, String> gradle = new LinkedHashMap<>();
+        m = Pattern.compile("'org\\.logplab:([\\w-]+):([^']+)'").matcher(readme);
+        while (m.find()) {
+            gradle.put(m.group(1), m.group(2));
+        }
+        for (Map<String, String> coordinates : List.of(maven, gradle)) {
+            assertThat(coordinates).containsOnlyKeys("logplab-core", "logplab-testkit");
+            assertThat(artifacts).containsAll(coordinates.keySet());
+            assertThat(coordinates.values()).containsOnly(RepositoryFiles.version());
+        }
     }
 
     private static Element only(Element project, String list, String item) {

@@ -14,12 +14,12 @@ import org.xml.sax.SAXException;
  * The checkout the tests run in: its root folder (the one holding {@code .mvn/}, found upwards from
  * the working directory, which Maven sets to the module's folder) and what its POMs say.
  */
-final class RepositoryFiles {
+public final class RepositoryFiles {
     private RepositoryFiles() {
     }
 
     /** The root of the checkout: the nearest folder at or above the working directory with a {@code .mvn} folder. */
-    static Path root() {
+    public static Path root() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.isDirectory(p.resolve(".mvn")) && Files.isRegularFile(p.resolve("pom.xml"))) {
                 return p;
@@ -29,7 +29,7 @@ final class RepositoryFiles {
     }
 
     /** The POM at {@code path} (relative to the root), parsed without namespaces. */
-    static Document pom(String path) throws IOException {
+    public static Document pom(String path) throws IOException {
         try {
             return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(root().resolve(path).toFile());
         } catch (ParserConfigurationException | SAXException e) {
@@ -38,7 +38,7 @@ final class RepositoryFiles {
     }
 
     /** The text of the child element {@code name} of {@code parent}, or null when there is none. */
-    static String child(Element parent, String name) {
+    public static String child(Element parent, String name) {
         for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element e && e.getTagName().equals(name)) {
                 return e.getTextContent().strip();
@@ -48,7 +48,18 @@ final class RepositoryFiles {
     }
 
     /** The project version the root POM declares, e.g. {@code 0.1.0-SNAPSHOT}. */
-    static String version() throws IOException {
+    public static String version() throws IOException {
         return child(pom("pom.xml").getDocumentElement(), "version");
+    }
+
+    /** The value of the root POM's property {@code name}, such as {@code junit.version}, or null when it has none. */
+    public static String property(String name) throws IOException {
+        Element properties = null;
+        for (Node n = pom("pom.xml").getDocumentElement().getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && e.getTagName().equals("properties")) {
+                properties = e;
+            }
+        }
+        return properties == null ? null : child(properties, name);
     }
 }

@@ -42,7 +42,9 @@ import picocli.CommandLine.Command;
             JmhCommand.class,
             StreamsCommand.class,
             VersusCommand.class,
-        })
+            NewCommand.class,
+        },
+        footer = {"", "./logplab shell starts jshell with LogP Lab on the class path and its core packages imported."})
 public final class LogPlabCli implements Runnable {
 
     @CommandLine.Spec

@@ -223,6 +223,8 @@ class CliFuzzTest {
             case "versus" -> List.of(List.of("--rounds", "0"), List.of("--rounds", "5000"), List.of("--peers", "nope"),
                     List.of("--exchange-log2", "30"), List.of("--tests", "nope"));
             case "demo" -> List.of(List.of("--out", existing.toString()), List.of("--latency", "nope"));
+            case "new" -> List.of(List.of("1algo"), List.of("my algo"), List.of("ring", "--package", "org.1x"),
+                    List.of("ring", "--dir", existing.toString()), List.of("ring", "--dir", tmp.toString()));
             default -> List.of();
         };
         return switch (random.nextInt(own.isEmpty() ? 3 : 6)) {

@@ -51,6 +51,7 @@ class JsonOutputTest {
         runs.put("ktree", new String[] {"--m", "2", "--n", "4", "--k", "2"});
         runs.put("fft", new String[] {"--clock", "model", "--n", "2^8", "--p", "1,2"});
         runs.put("jmh-report", new String[] {jmhResults.toString()});
+        runs.put("new", new String[] {"demo-algo", "--dir", dir.resolve("new-project").toString()});
         runs.put("balance", new String[] {"--workload", "seed", "--load", "50", "--policy", "none,light"});
         runs.put("node", new String[] {"--peers", "127.0.0.1:" + port, "--node", "0", "--job", "ring", "--P", "2"});
         runs.put("launch", new String[] {"--nodes", "2", "--job", "ring", "--P", "2", "--rounds", "10", "--check"});
