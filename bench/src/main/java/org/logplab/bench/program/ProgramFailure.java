@@ -2,6 +2,7 @@ package org.logplab.bench.program;
 
 import java.util.Locale;
 import java.util.Set;
+import org.logplab.bench.limits.Limits;
 import org.logplab.bench.output.Cells;
 import org.logplab.core.RunFailedException;
 
@@ -9,8 +10,9 @@ import org.logplab.core.RunFailedException;
  * A run of the user's program that failed in the program, in words for its author: which rank
  * threw, at which line of the user's own sources, and the exception's message
  * ({@code rank 2 failed at Ring.java:14: index 4 out of bounds for length 4}); or that the run
- * outlived its time limit, with what each unfinished rank was waiting for. The user's exception,
- * where there is one, is the cause (for a stack trace on request). A run that failed (exit 1).
+ * outlived its time limit, with what each unfinished rank was waiting for, or that the runs still
+ * to come would. The user's exception, where there is one, is the cause (for a stack trace on
+ * request). A run that failed (exit 1).
  */
 public final class ProgramFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -49,6 +51,21 @@ public final class ProgramFailure extends RuntimeException {
     public static ProgramFailure stopped(RunFailedException timedOut, long maxNanos) {
         return new ProgramFailure("stopped by --max-time " + Cells.duration(maxNanos) + ", the program had not"
                 + " ended: " + oneLine(timedOut.getMessage()), null);
+    }
+
+    /**
+     * Runs that would not end within the time limit: the time was spent before a run could start,
+     * or the first run showed how long the repetitions would take.
+     *
+     * @param what what would take how long, in words
+     * @param endNanos when the command would end, ns after it started
+     * @param maxNanos the limit, ns
+     * @param otherwise what else would do, e.g. {@code "fewer --reps"}, or null
+     */
+    public static ProgramFailure beyondLimit(String what, double endNanos, long maxNanos, String otherwise) {
+        return new ProgramFailure(what + ", beyond --max-time " + Cells.duration(maxNanos) + ": give --max-time "
+                + Limits.timeSuggestion(Math.max(endNanos * 1.5, 2.0 * maxNanos))
+                + (otherwise == null ? "" : ", or " + otherwise), null);
     }
 
     /** {@code " at File.java:LINE"} for the first frame of {@code t} (or of a cause) in the user's classes. */

@@ -69,8 +69,9 @@ public final class ProgramRows {
             c.add(Column.of("msg latency", "latency_cell"));
         }
         if (predicted) {
-            c.addAll(List.of(Column.of("predicted", "predicted"), Column.of("makespan / predicted", "ratio", "%.3f"),
-                    Column.yesNo("ok", "ok")));
+            c.addAll(List.of(Column.of("predicted", r -> r.get("predicted") == null ? null
+                    : Cells.format("predicted", r.get("predicted"))),
+                    Column.of("makespan / predicted", "ratio", "%.3f"), Column.yesNo("ok", "ok")));
         }
         if (wall && predicted) {
             c.add(Column.of("disturbed", r -> r.get("disturbed") == null ? "-" : (boolean) r.get("disturbed") ? "YES"
@@ -95,7 +96,7 @@ public final class ProgramRows {
                 .append(":");
         for (int rank = 0; rank < finish.length; rank++) {
             b.append(rank == 0 ? " " : ", ").append("rank ").append(rank).append(' ')
-                    .append(wall ? Cells.nanos(finish[rank]) : Long.toString(finish[rank]));
+                    .append(wall ? Cells.nanos(finish[rank]) : Cells.format("", finish[rank]));
         }
         return Optional.of(b.toString());
     }
@@ -120,7 +121,7 @@ public final class ProgramRows {
             return Cells.format("makespan", run.makespan());
         }
         return Cells.nanos(run.makespan()) + " ns" + (run.p99() == null ? "" : " (p99 " + Cells.nanos(run.p99())
-                + ")");
+                + ", " + run.reps() + (run.reps() == 1 ? " rep)" : " reps)"));
     }
 
     /** {@code min..max} of the finish times, or the one value when they are all equal. */

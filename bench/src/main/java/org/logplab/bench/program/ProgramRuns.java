@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.logplab.bench.experiment.TimedRepetitions;
-import org.logplab.bench.limits.Limits;
 import org.logplab.bench.output.Cells;
 import org.logplab.core.ClockKind;
 import org.logplab.core.DeadlockException;
@@ -59,6 +58,11 @@ public final class ProgramRuns {
 
     /** The run on {@code clock}. */
     public ProgramRun run(ClockKind clock) throws IOException {
+        if (settings.remainingNanos() <= 0) {
+            throw ProgramFailure.beyondLimit("the " + Cells.clock(clock) + "-clock run has no time left: compiling and"
+                    + " what ran before it took " + Cells.duration(settings.elapsedNanos()),
+                    settings.elapsedNanos(), settings.maxNanos(), null);
+        }
         return clock == ClockKind.MODEL ? model() : wall();
     }
 
@@ -101,9 +105,12 @@ public final class ProgramRuns {
             }
             int reps = settings.reps();
             long period = Math.max(4 * once.makespan(), MIN_PERIOD_NANOS);
-            Limits.time(settings.elapsedNanos() + 2.0 * reps * period, settings.maxNanos(), String.format(
-                    "the time so far and %,d repetitions and as many warm-up runs, %s apart: 4 times the first run's",
-                    reps, Cells.duration(period)));
+            double end = settings.elapsedNanos() + 2.0 * reps * period;
+            if (end > settings.maxNanos()) {
+                throw ProgramFailure.beyondLimit(String.format("the wall clock's %,d repetitions and as many warm-up"
+                        + " runs, %s apart (4 times the first run's time), would end after about %s", reps,
+                        Cells.duration(period), Cells.duration(end)), end, settings.maxNanos(), "fewer --reps");
+            }
             long[][] took = new long[params.P()][2 * reps];
             TimedRepetitions.Result r = guarded(() -> TimedRepetitions.run(machine, reps, reps, period, (p, k) -> {
                 long begin = p.now();

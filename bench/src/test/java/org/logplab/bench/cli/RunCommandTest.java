@@ -382,6 +382,17 @@ class RunCommandTest {
     }
 
     @Test
+    void repetitionsThatWouldOutlastTheTimeLimitDoNotStart() throws Exception {
+        // one run of the ring takes at least 2 L = 2 ms, so 1,000 repetitions and as many warm-up
+        // runs at least 4 s, more than the 3 s limit
+        CliTest.Outcome o = run(write("Ring.java", RING), "--clock", "wall", "--P", "2", "--L", "1ms", "--reps",
+                "1000", "--max-time", "3s");
+        assertThat(o.code()).isEqualTo(1);
+        assertThat(o.err()).startsWith("logplab: run: the wall clock's 1,000 repetitions and as many warm-up runs, ")
+                .contains("beyond --max-time 3 s: give --max-time ", ", or fewer --reps");
+    }
+
+    @Test
     void messagesLeftUnreceivedFailTheCheckNamingTheirChannel() throws Exception {
         Path leaky = write("Leaky.java", """
                 import org.logplab.core.Processor;
