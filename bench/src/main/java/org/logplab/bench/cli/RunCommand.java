@@ -96,12 +96,7 @@ final class RunCommand extends RowsCommand {
                     return failed(e.getMessage(), e.getCause());
                 }
                 table.add(ProgramRows.row(run, recording.sampling, verdict));
-                String what = program.name() + " on the " + LogPClockOptions.name(clock) + " clock";
-                check(run.allReceived(), what + ": " + run.unreceived());
-                if (clock == ClockKind.MODEL && run.predicted() != null) {
-                    check(run.makespan() == run.predicted(), what + ": makespan " + run.makespan() + ", predicted "
-                            + run.predicted());
-                }
+                run.checks().forEach(c -> check(c.ok(), c.what()));
                 ProgramRows.finishLine(run).ifPresent(lines::add);
             }
             lines.forEach(output()::line);

@@ -1,7 +1,9 @@
 package org.logplab.bench.program;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.logplab.bench.output.Cells;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunResult;
@@ -49,6 +51,28 @@ public record ProgramRun(String program, ClockKind clock, LogP params, long make
      */
     public boolean ok() {
         return allReceived() && (clock == ClockKind.WALL || predicted == null || makespan == predicted);
+    }
+
+    /**
+     * One verdict on the run, for the command's exit code.
+     *
+     * @param ok whether it passed
+     * @param what the run and what was checked, in words, e.g. {@code Ring on the model clock: makespan 41,
+     *     predicted 40}
+     */
+    public record Check(boolean ok, String what) { }
+
+    /**
+     * The run's checks: every message received and, under the model clock with a prediction, the
+     * makespan equal to it (the wall clock's time is judged apart and never fails a run).
+     */
+    public List<Check> checks() {
+        String run = program + " on the " + Cells.clock(clock) + " clock: ";
+        List<Check> checks = new ArrayList<>(List.of(new Check(allReceived(), run + unreceived())));
+        if (clock == ClockKind.MODEL && predicted != null) {
+            checks.add(new Check(makespan == predicted, run + "makespan " + makespan + ", predicted " + predicted));
+        }
+        return checks;
     }
 
     /** The messages never received, in words: {@code 3 messages never received (rank 0 to rank 1: 2; ...)}. */
