@@ -1,6 +1,7 @@
 /**
  * The LogP machine as programs use it: the parameters ({@link org.logplab.core.LogP}), a
- * {@link org.logplab.core.Program} that every {@link org.logplab.core.Processor} runs, the
+ * {@link org.logplab.core.Program} that every {@link org.logplab.core.Processor} runs (a
+ * {@link org.logplab.core.PredictedProgram} also predicts its own makespan), the
  * {@link org.logplab.core.Machine} that runs it as a {@link org.logplab.core.RunConfig} says, under
  * the model clock (exact, in integer model units) or the wall clock (nanoseconds, with {@code L},
  * {@code o} and {@code g} injected), and what a run returns: a {@link org.logplab.core.RunResult}

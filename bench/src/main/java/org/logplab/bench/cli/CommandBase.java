@@ -62,6 +62,19 @@ abstract class CommandBase implements Callable<Integer> {
     }
 
     /**
+     * As {@link #failed(String)}; with the environment variable {@code LOGPLAB_DEBUG} set, the
+     * stack trace of {@code cause} (where there is one) follows the line.
+     */
+    int failed(String why, Throwable cause) {
+        int code = failed(why);
+        if (cause != null && System.getenv("LOGPLAB_DEBUG") != null) {
+            cause.printStackTrace(err());
+            err().flush();
+        }
+        return code;
+    }
+
+    /**
      * Records the verdict of one check (a result against theory or an oracle); the command exits
      * 1 when any failed. {@code what} names the configuration, e.g. {@code "binomial, P = 8"}.
      */

@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             PingPongCommand.class,
             ScaleCommand.class,
             DemoCommand.class,
+            RunCommand.class,
             CollectiveCommand.class,
             SummationCommand.class,
             GossipCommand.class,

@@ -75,6 +75,8 @@ class CliFuzzTest {
                 "avgt", "{\"impl\":\"runtime\"}", 700, 10, "ns/op") + ","
                 + JmhReportCommandTest.result("ChannelBenchmark.pingPong",
                 "avgt", "{\"impl\":\"raw\"}", 350, 10, "ns/op") + "]");
+        // the program of `logplab run`'s cases, beside the JMH results (QUICK finds it there)
+        Files.writeString(tmp.resolve("Ring.java"), RunCommandTest.RING);
         ExecutorService runner = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon(true).unstarted(r));
         long start = System.nanoTime();
         int[] byCode = new int[3];
@@ -225,6 +227,11 @@ class CliFuzzTest {
             case "demo" -> List.of(List.of("--out", existing.toString()), List.of("--latency", "nope"));
             case "new" -> List.of(List.of("1algo"), List.of("my algo"), List.of("ring", "--package", "org.1x"),
                     List.of("ring", "--dir", existing.toString()), List.of("ring", "--dir", tmp.toString()));
+            case "run" -> List.of(List.of(tmp.resolve("None.java").toString()), List.of(existing.toString()),
+                    List.of(tmp.resolve("Ring.java").toString(), "--predict", "P*("),
+                    List.of(tmp.resolve("Ring.java").toString(), "--clock", "sundial"),
+                    List.of(tmp.resolve("Ring.java").toString(), "--trace", "/nonexistent/dir/t.json"),
+                    List.of(tmp.resolve("Ring.java").toString(), "--P", "100000000"));
             default -> List.of();
         };
         return switch (random.nextInt(own.isEmpty() ? 3 : 6)) {
@@ -250,7 +257,9 @@ class CliFuzzTest {
                     "--k", Integer.toString(1 + r.nextInt(3))),
             "fft", (r, f) -> List.of("--clock", "model", "--n", "2^" + (2 + r.nextInt(6)), "--p", r.nextBoolean() ? "1"
             : "2"),
-            "jmh-report", (r, f) -> List.of(f.toString()));
+            "jmh-report", (r, f) -> List.of(f.toString()),
+            "run", (r, f) -> List.of(f.resolveSibling("Ring.java").toString(), "--P", Integer.toString(1
+            + r.nextInt(8)), "--cache-dir", f.resolveSibling("run-cache").toString()));
 
     /** The files below {@code dir}, but those under {@code target/} (the build's own). */
     private static TreeSet<String> files(Path dir) {

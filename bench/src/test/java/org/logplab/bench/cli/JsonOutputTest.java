@@ -57,6 +57,9 @@ class JsonOutputTest {
         runs.put("launch", new String[] {"--nodes", "2", "--job", "ring", "--P", "2", "--rounds", "10", "--check"});
         runs.put("streams", new String[] {"--senders", "2", "--messages", "200", "--reps", "1", "--term-length",
                 "64k"});
+        Path ring = Files.writeString(dir.resolve("Ring.java"), RunCommandTest.RING);
+        runs.put("run", new String[] {ring.toString(), "--cache-dir", dir.resolve("run-cache").toString(), "--clock",
+            "model,wall", "--P", "2", "--reps", "3"});
 
         List<String> untested = new ArrayList<>(CliConventionsTest.commands());
         untested.removeAll(runs.keySet());
