@@ -1,12 +1,17 @@
 package org.logplab.bench.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import org.logplab.bench.experiment.LatencyFigures;
 import org.logplab.bench.experiment.WallTolerance;
 import org.logplab.bench.limits.ProcessorHeap;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.program.CompileFailure;
 import org.logplab.bench.program.CompiledClasses;
+import org.logplab.bench.program.MakespanPlot;
 import org.logplab.bench.program.PredictExpression;
 import org.logplab.bench.program.ProgramClass;
 import org.logplab.bench.program.ProgramFailure;
@@ -70,14 +75,21 @@ final class RunCommand extends RowsCommand {
         List<String> arguments = options.programArguments(given);
         ProgramSources sources = ProgramSources.of(options.sources(given));
         List<ClockKind> clocks = options.clockKinds();
-        LogP params = new LogP(logp.latency, logp.overhead, logp.gap, options.processors, options.gapPerByte);
         options.checkBeforeWork(clocks);
-        ProcessorHeap.check(ProcessorHeap.Channels.ONE, params.P(), "run");
-        PredictExpression formula = options.formula(arguments, params);
+        List<LogP> machines = new ArrayList<>();
+        for (int processors : options.processors) {
+            machines.add(new LogP(logp.latency, logp.overhead, logp.gap, processors, options.gapPerByte));
+            ProcessorHeap.check(ProcessorHeap.Channels.ONE, processors, "run");
+        }
+        PredictExpression formula = null;
+        for (LogP params : machines) {
+            formula = options.formula(arguments, params);
+        }
+        Map<ClockKind, Path> plotFiles = options.plotFiles(clocks);
+        Map<ClockKind, MakespanPlot> plots = new EnumMap<>(ClockKind.class);
+        plotFiles.keySet().forEach(clock -> plots.put(clock, new MakespanPlot(clock)));
         try (CompiledClasses classes = compile(sources);
              ProgramClass program = ProgramClass.load(classes, sources, arguments)) {
-            ProgramRuns runs = new ProgramRuns(program, new RunSettings(params, options.threads, recording.sampling,
-                    options.trace, options.reps, timeLimit.maxNanos, started), formula, this::note);
             if (formula != null && program.predicts()) {
                 note("note: --predict gives the prediction; " + program.name() + "'s own predict() is not used");
             }
@@ -85,25 +97,42 @@ final class RunCommand extends RowsCommand {
             Output.Table table = output().table(ProgramRows.columns(wall, formula != null || program.predicts()));
             WallTolerance.Tally verdict = new WallTolerance.Tally();
             List<String> lines = new ArrayList<>();
-            for (ClockKind clock : clocks) {
-                if (clock == ClockKind.WALL) {
-                    warnIfOversubscribed(params.P());
+            for (LogP params : machines) {
+                ProgramRuns runs = new ProgramRuns(program, new RunSettings(params, options.threads,
+                        recording.sampling, options.trace, options.reps, timeLimit.maxNanos, started), formula,
+                        this::note);
+                for (ClockKind clock : clocks) {
+                    if (clock == ClockKind.WALL) {
+                        warnIfOversubscribed(params.P());
+                    }
+                    ProgramRun run;
+                    try {
+                        run = runs.run(clock);
+                    } catch (ProgramFailure e) {
+                        return failed(e.getMessage(), e.getCause());
+                    }
+                    table.add(ProgramRows.row(run, recording.sampling, verdict));
+                    run.checks().forEach(c -> check(c.ok(), c.what()));
+                    ProgramRows.finishLine(run).ifPresent(lines::add);
+                    if (clock == ClockKind.WALL && options.histogram != null) {
+                        LatencyFigures.writeHgrm(options.histogram, run.latency(), recording.sampling);
+                        note("wrote " + options.histogram);
+                    }
+                    if (plots.containsKey(clock)) {
+                        plots.get(clock).add(run);
+                    }
                 }
-                ProgramRun run;
-                try {
-                    run = runs.run(clock);
-                } catch (ProgramFailure e) {
-                    return failed(e.getMessage(), e.getCause());
-                }
-                table.add(ProgramRows.row(run, recording.sampling, verdict));
-                run.checks().forEach(c -> check(c.ok(), c.what()));
-                ProgramRows.finishLine(run).ifPresent(lines::add);
             }
             lines.forEach(output()::line);
             if (wall) {
                 output().line(ProgramRows.latencyLegend(recording.sampling));
             }
-            verdict.warning(params.P()).ifPresent(this::note);
+            for (Map.Entry<ClockKind, MakespanPlot> plot : plots.entrySet()) {
+                plot.getValue().save(plotFiles.get(plot.getKey()), Runtime.getRuntime().availableProcessors());
+                note("wrote " + plotFiles.get(plot.getKey()));
+            }
+            verdict.warning(options.processors.stream().mapToInt(Integer::intValue).max().orElseThrow())
+                    .ifPresent(this::note);
         }
         return 0;
     }

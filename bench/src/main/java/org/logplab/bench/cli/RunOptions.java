@@ -1,8 +1,10 @@
 package org.logplab.bench.cli;
 
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.limits.OutputPaths;
 import org.logplab.bench.program.CompileCache;
@@ -27,8 +29,9 @@ final class RunOptions {
                     + " --, the arguments its String[] constructor gets.")
     List<String> positional;
 
-    @Option(names = "--P", defaultValue = "4", description = "Processors (default 4).")
-    int processors;
+    @Option(names = "--P", split = ",", defaultValue = "4",
+            description = "Processors (default 4); several, e.g. 2,4,8,16, run the program at each in turn.")
+    List<Integer> processors;
 
     @Option(names = "--G", defaultValue = "0", converter = DurationNanosConverter.Delay.class,
             description = "Gap per byte G (LogGP), as --L (default 0).")
@@ -58,6 +61,17 @@ final class RunOptions {
                     + " arguments, with + - * / ^, max(a,b), min(a,b), log2, ceil, floor, e.g. \"P*(L+2*o)\"; it"
                     + " wins over the class's own predict().")
     String predict;
+
+    @Option(names = "--plot", paramLabel = "FILE.png",
+            description = "Draw the makespan against P, with the prediction, as a PNG chart (needs two or more --P;"
+                    + " with both clocks, one chart each: FILE-model.png and FILE-wall.png).")
+    Path plot;
+
+    @Option(names = "--histogram", paramLabel = "FILE.hgrm",
+            description = "Write the wall-clock run's message latencies as an HdrHistogram percentile distribution"
+                    + " (ns; plot it at hdrhistogram.github.io/HdrHistogram/plotFiles.html). Needs --clock wall and"
+                    + " one --P.")
+    Path histogram;
 
     @Option(names = "--cache-dir", paramLabel = "DIR",
             description = "Where compiled programs are kept between runs (default: $" + CompileCache.ENVIRONMENT
@@ -94,6 +108,38 @@ final class RunOptions {
      * {@code --trace} without the model clock, and a {@code --trace} that cannot be written.
      */
     void checkBeforeWork(List<ClockKind> kinds) {
+        for (int p : processors) {
+            if (p < 1) {
+                throw new IllegalArgumentException("--P must be at least 1, got " + p);
+            }
+        }
+        if (processors.size() != processors.stream().distinct().count()) {
+            throw new IllegalArgumentException("--P names a processor count twice: " + processors);
+        }
+        if (plot != null) {
+            if (processors.size() < 2) {
+                throw new IllegalArgumentException("--plot draws the makespan against P: give two or more counts,"
+                        + " e.g. --P 2,4,8,16");
+            }
+            for (Path file : plotFiles(kinds).values()) {
+                OutputPaths.checkWritableFile("--plot", file);
+            }
+        }
+        if (trace != null && processors.size() > 1) {
+            throw new IllegalArgumentException("--trace writes the trace of one run: give one --P with it, not "
+                    + processors.size());
+        }
+        if (histogram != null) {
+            if (!kinds.contains(ClockKind.WALL)) {
+                throw new IllegalArgumentException("--histogram writes the wall-clock run's message latencies: give"
+                        + " --clock wall or model,wall");
+            }
+            if (processors.size() > 1) {
+                throw new IllegalArgumentException("--histogram writes the latencies of one run: give one --P with"
+                        + " it, not " + processors.size());
+            }
+            OutputPaths.checkWritableFile("--histogram", histogram);
+        }
         if (kinds.contains(ClockKind.WALL)) {
             Limits.repetitions("--reps", reps);
         }
@@ -104,6 +150,27 @@ final class RunOptions {
             }
             OutputPaths.checkWritableFile("--trace", trace);
         }
+    }
+
+    /**
+     * Where {@code --plot} draws each clock's chart: the file as given for one clock; for two,
+     * {@code NAME-model.png} and {@code NAME-wall.png} beside it (the clocks' units differ).
+     */
+    Map<ClockKind, Path> plotFiles(List<ClockKind> kinds) {
+        Map<ClockKind, Path> files = new EnumMap<>(ClockKind.class);
+        if (plot == null) {
+            return files;
+        }
+        if (kinds.size() == 1) {
+            files.put(kinds.get(0), plot);
+            return files;
+        }
+        String name = plot.getFileName().toString();
+        String stem = name.toLowerCase(Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4) : name;
+        for (ClockKind kind : kinds) {
+            files.put(kind, plot.resolveSibling(stem + "-" + kind.name().toLowerCase(Locale.ROOT) + ".png"));
+        }
+        return files;
     }
 
     /** The compile cache: {@code --cache-dir}, or the default root. */

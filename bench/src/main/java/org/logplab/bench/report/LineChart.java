@@ -155,6 +155,7 @@ public final class LineChart {
             s.setMarker(SeriesMarkers.TRIANGLE_DOWN);
             markedCores = cores; // drawn on saving, once the data's y range is known
         }
+        lastColour = colour; // a model curve that follows belongs to both parts
         return this;
     }
 

@@ -3,6 +3,7 @@ package org.logplab.bench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -463,6 +465,70 @@ class RunCommandTest {
         assertThat(run(ring, "--P", "0").err()).contains("P must be at least 1");
         assertThat(run(ring, "--threads", "platform", "--json").json().get(0).get("makespan").asLong())
                 .isEqualTo(40);
+    }
+
+    @Test
+    void severalProcessorCountsGiveARowEachAndAChartOfMakespanAgainstP() throws Exception {
+        Path ring = write("Ring.java", RING);
+        Path chart = dir.resolve("ring.png");
+        CliTest.Outcome o = run(ring, "--P", "2,4,8", "--plot", chart, "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        // one token round the ring: P hops of L + 2o = 10
+        assertThat(o.json()).extracting(r -> r.get("P").asInt() + ":" + r.get("makespan").asLong())
+                .containsExactly("2:20", "4:40", "8:80");
+        assertThat(o.err()).contains("wrote " + chart);
+        BufferedImage image = ImageIO.read(chart.toFile());
+        assertThat(image).as("a PNG image").isNotNull();
+        assertThat(image.getWidth()).isGreaterThan(400);
+    }
+
+    @Test
+    void aChartWithBothClocksIsOneFileForEach() throws Exception {
+        Path ring = write("Ring.java", RING);
+        CliTest.Outcome o = run(ring, "--P", "1,2", "--clock", "model,wall", "--L", "1us", "--reps", "3", "--plot",
+                dir.resolve("ring.png"));
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(ImageIO.read(dir.resolve("ring-model.png").toFile())).isNotNull();
+        assertThat(ImageIO.read(dir.resolve("ring-wall.png").toFile())).isNotNull();
+        assertThat(dir.resolve("ring.png")).doesNotExist();
+    }
+
+    @Test
+    void aChartOrATraceWithTheWrongProcessorCountsIsRefusedBeforeAnythingRuns() throws Exception {
+        Path ring = write("Ring.java", RING);
+        CliTest.Outcome one = run(ring, "--P", "4", "--plot", dir.resolve("one.png"));
+        assertThat(one.code()).isEqualTo(2);
+        assertThat(one.err()).contains("--plot draws the makespan against P: give two or more counts");
+        CliTest.Outcome twice = run(ring, "--P", "4,2,4");
+        assertThat(twice.code()).isEqualTo(2);
+        assertThat(twice.err()).contains("--P names a processor count twice: [4, 2, 4]");
+        CliTest.Outcome trace = run(ring, "--P", "2,4", "--trace", dir.resolve("t.json"));
+        assertThat(trace.code()).isEqualTo(2);
+        assertThat(trace.err()).contains("--trace writes the trace of one run: give one --P with it");
+        CliTest.Outcome badFolder = run(ring, "--P", "2,4", "--plot", "/nonexistent/dir/p.png");
+        assertThat(badFolder.code()).isEqualTo(2);
+        assertThat(badFolder.err()).contains("--plot");
+        assertThat(list(cache)).as("refused before compiling").isEmpty();
+        assertThat(dir.resolve("one.png")).doesNotExist();
+    }
+
+    @Test
+    void theWallClocksLatenciesGoToAnHdrHistogramFile() throws Exception {
+        Path ring = write("Ring.java", RING);
+        Path hgrm = dir.resolve("ring.hgrm");
+        CliTest.Outcome o = run(ring, "--clock", "wall", "--P", "2", "--L", "1us", "--reps", "5", "--histogram", hgrm,
+                "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        long recorded = o.json().get(0).get("msg_latency_count").asLong();
+        assertThat(recorded).isPositive();
+        List<String> lines = Files.readAllLines(hgrm);
+        assertThat(lines.get(0)).startsWith("# latency sampling: ");
+        // HdrHistogram's footer ends with the total count, the figure the row reports
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("#[Max").contains("Total count    =")
+                .endsWith(" " + recorded + "]"));
+        CliTest.Outcome model = run(ring, "--histogram", dir.resolve("m.hgrm"));
+        assertThat(model.code()).isEqualTo(2);
+        assertThat(model.err()).contains("--histogram writes the wall-clock run's message latencies");
     }
 
     private static List<Path> list(Path folder) throws IOException {
