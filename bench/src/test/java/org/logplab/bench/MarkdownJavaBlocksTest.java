@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Every {@code ```java} block of {@code README.md} and {@code docs/*.md} compiles as shown, imports
  * included, with javac on the tests' class path: a block that declares a top-level type as a file
  * of its own; any other as its import lines and, wrapped in a method of a class of its own, its
- * statements (which may declare the variables they use, and nothing else). A failure names the
+ * statements (which may declare the variables they use, and nothing else). A block sees the types
+ * that the blocks before it in the same document declare (a guide's test of the program it wrote
+ * just above), the latest declaration of a name winning. A failure names the
  * file, the block's first line and javac's message at the Markdown line it points to. Blocks that
  * are not Java (shell, output, XML) carry another fence.
  */
@@ -37,9 +39,10 @@ class MarkdownJavaBlocksTest {
     Stream<DynamicTest> everyJavaBlockCompilesAsShown() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path document : documents()) {
+            Path declared = work.resolve("declared-in-" + document.getFileName());
             for (JavaBlock block : JavaBlock.in(document)) {
                 tests.add(DynamicTest.dynamicTest(block.where(),
-                        () -> assertThat(problems(block, work)).as(block.where()).isEmpty()));
+                        () -> assertThat(problems(block, work, declared)).as(block.where()).isEmpty()));
             }
         }
         return tests.stream();
@@ -68,6 +71,14 @@ class MarkdownJavaBlocksTest {
 
     /** javac's errors on {@code block}, each as {@code FILE:BLOCK_LINE: line MARKDOWN_LINE: message}. */
     static List<String> problems(JavaBlock block, Path work) throws IOException {
+        return problems(block, work, Files.createTempDirectory(work, "declared"));
+    }
+
+    /**
+     * As {@link #problems(JavaBlock, Path)}, with the classes in {@code declared} on the class path;
+     * a block that declares a type adds its classes there, for the blocks after it.
+     */
+    static List<String> problems(JavaBlock block, Path work, Path declared) throws IOException {
         Path dir = Files.createTempDirectory(work, "block");
         Path source;
         // the generated lines before the block's line n, beyond n - 1: the wrapper's two after the imports
@@ -86,7 +97,9 @@ class MarkdownJavaBlocksTest {
             source = Files.write(dir.resolve("Block.java"), wrapped);
         }
         List<String> problems = new ArrayList<>();
-        for (InProcessJavac.Problem p : InProcessJavac.compile(List.of(source), dir.resolve("classes"), List.of())) {
+        Files.createDirectories(declared);
+        Path classes = block.declaredType().isPresent() ? declared : dir.resolve("classes");
+        for (InProcessJavac.Problem p : InProcessJavac.compile(List.of(source), classes, List.of(declared))) {
             long inBlock = p.line() <= imports ? p.line() : p.line() - wrapper;
             problems.add(block.where() + ": line " + (block.line() + inBlock - 1) + ": " + p.message());
         }

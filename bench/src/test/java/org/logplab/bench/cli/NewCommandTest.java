@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,29 @@ class NewCommandTest {
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.out()).contains("src/main/java/org/example/rings/Ring.java",
                 "src/test/java/org/example/rings/RingTest.java", "pom.xml", "README.md");
+    }
+
+    @Test
+    void theRunCommandsTheProjectsReadmeGivesRunItsProgram(@TempDir Path tmp) throws Exception {
+        Path folder = tmp.resolve("demo-algo");
+        assertThat(CliTest.run("new", "demo-algo", "--dir", folder.toString()).code()).isZero();
+        List<String> commands = Files.readAllLines(folder.resolve("README.md")).stream()
+                .filter(l -> l.startsWith("logplab run ")).toList();
+        assertThat(commands).hasSizeGreaterThanOrEqualTo(2);
+        for (String command : commands) {
+            List<String> args = new ArrayList<>(List.of(command.substring("logplab ".length()).split(" +")));
+            // the README's paths are the project's; the compiled classes go to the test's folder
+            args.set(1, folder.resolve(args.get(1)).toString());
+            args.addAll(List.of("--cache-dir", tmp.resolve("cache").toString(), "--reps", "5", "--json"));
+            CliTest.Outcome o = CliTest.run(args.toArray(String[]::new));
+            assertThat(o.code()).as(command + "\n" + o.err()).isZero();
+            JsonNode row = o.json().get(0);
+            assertThat(row.get("program").asText()).isEqualTo("demoalgo.DemoAlgo");
+            assertThat(row.get("received").asLong()).isEqualTo(row.get("messages").asLong()).isPositive();
+            if (row.get("clock").asText().equals("model")) {
+                assertThat(row.get("makespan").asLong()).isEqualTo(row.get("predicted").asLong());
+            }
+        }
     }
 
     @ParameterizedTest
