@@ -28,10 +28,10 @@
 import java.util.Arrays;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import org.logplab.core.LogP;
 import org.logplab.core.PredictedProgram;
 import org.logplab.core.Processor;
+import org.logplab.core.ProgramArguments;
 
 /** Bitonic sort of one block of longs per rank, with the analysis above. */
 public class BitonicSort implements PredictedProgram {
@@ -44,7 +44,7 @@ public class BitonicSort implements PredictedProgram {
 
     /** Takes {@code keys=N} per rank (default 16) and {@code seed=S} (default 1). */
     public BitonicSort(String[] args) {
-        Map<String, Integer> values = arguments(args, Map.of("keys", 16, "seed", 1));
+        Map<String, Integer> values = ProgramArguments.parse(args, Map.of("keys", 16, "seed", 1));
         keys = values.get("keys");
         seed = values.get("seed");
         if (keys < 1) {
@@ -111,19 +111,5 @@ public class BitonicSort implements PredictedProgram {
         if (Integer.bitCount(processors) != 1) {
             throw new IllegalArgumentException("BitonicSort needs P to be a power of two, got P = " + processors);
         }
-    }
-
-    /** Reads NAME=NUMBER arguments over the defaults; a name not among them is refused. */
-    private static Map<String, Integer> arguments(String[] args, Map<String, Integer> defaults) {
-        Map<String, Integer> values = new TreeMap<>(defaults);
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq < 0 || !defaults.containsKey(arg.substring(0, eq))) {
-                throw new IllegalArgumentException("unknown argument " + arg
-                        + ": expected NAME=NUMBER with NAME one of " + values.keySet());
-            }
-            values.put(arg.substring(0, eq), Integer.parseInt(arg.substring(eq + 1)));
-        }
-        return values;
     }
 }

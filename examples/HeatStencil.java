@@ -30,10 +30,10 @@
  */
 
 import java.util.Map;
-import java.util.TreeMap;
 import org.logplab.core.LogP;
 import org.logplab.core.PredictedProgram;
 import org.logplab.core.Processor;
+import org.logplab.core.ProgramArguments;
 
 /** The heat equation on a ring of P ranks, with the analysis above. */
 public class HeatStencil implements PredictedProgram {
@@ -47,7 +47,7 @@ public class HeatStencil implements PredictedProgram {
 
     /** Takes {@code steps=STEPS} (default 20) and {@code cells=CELLS} per rank (default 16). */
     public HeatStencil(String[] args) {
-        Map<String, Integer> values = arguments(args, Map.of("steps", 20, "cells", 16));
+        Map<String, Integer> values = ProgramArguments.parse(args, Map.of("steps", 20, "cells", 16));
         steps = values.get("steps");
         cells = values.get("cells");
         if (steps < 1 || cells < 1) {
@@ -102,19 +102,5 @@ public class HeatStencil implements PredictedProgram {
             throw new IllegalArgumentException("HeatStencil needs P >= 2 (a ring with neighbours), got P = "
                     + processors);
         }
-    }
-
-    /** Reads NAME=NUMBER arguments over the defaults; a name not among them is refused. */
-    private static Map<String, Integer> arguments(String[] args, Map<String, Integer> defaults) {
-        Map<String, Integer> values = new TreeMap<>(defaults);
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq < 0 || !defaults.containsKey(arg.substring(0, eq))) {
-                throw new IllegalArgumentException("unknown argument " + arg
-                        + ": expected NAME=NUMBER with NAME one of " + values.keySet());
-            }
-            values.put(arg.substring(0, eq), Integer.parseInt(arg.substring(eq + 1)));
-        }
-        return values;
     }
 }

@@ -30,10 +30,10 @@
 
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import org.logplab.core.LogP;
 import org.logplab.core.PredictedProgram;
 import org.logplab.core.Processor;
+import org.logplab.core.ProgramArguments;
 
 /** A Monte-Carlo estimate of pi, counts summed up a binomial tree, with the analysis above. */
 public class MonteCarloPi implements PredictedProgram {
@@ -46,7 +46,7 @@ public class MonteCarloPi implements PredictedProgram {
 
     /** Takes {@code samples=N} per rank (default 1000) and {@code seed=S} (default 1). */
     public MonteCarloPi(String[] args) {
-        Map<String, Integer> values = arguments(args, Map.of("samples", 1000, "seed", 1));
+        Map<String, Integer> values = ProgramArguments.parse(args, Map.of("samples", 1000, "seed", 1));
         samples = values.get("samples");
         seed = values.get("seed");
         if (samples < 1) {
@@ -105,19 +105,5 @@ public class MonteCarloPi implements PredictedProgram {
         if (Integer.bitCount(processors) != 1) {
             throw new IllegalArgumentException("MonteCarloPi needs P to be a power of two, got P = " + processors);
         }
-    }
-
-    /** Reads NAME=NUMBER arguments over the defaults; a name not among them is refused. */
-    private static Map<String, Integer> arguments(String[] args, Map<String, Integer> defaults) {
-        Map<String, Integer> values = new TreeMap<>(defaults);
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq < 0 || !defaults.containsKey(arg.substring(0, eq))) {
-                throw new IllegalArgumentException("unknown argument " + arg
-                        + ": expected NAME=NUMBER with NAME one of " + values.keySet());
-            }
-            values.put(arg.substring(0, eq), Integer.parseInt(arg.substring(eq + 1)));
-        }
-        return values;
     }
 }

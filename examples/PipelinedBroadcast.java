@@ -25,10 +25,10 @@
  */
 
 import java.util.Map;
-import java.util.TreeMap;
 import org.logplab.core.LogP;
 import org.logplab.core.PredictedProgram;
 import org.logplab.core.Processor;
+import org.logplab.core.ProgramArguments;
 
 /** Pipelined broadcast of k longs down a chain, with the analysis above. */
 public class PipelinedBroadcast implements PredictedProgram {
@@ -40,7 +40,7 @@ public class PipelinedBroadcast implements PredictedProgram {
 
     /** Takes {@code k=ITEMS}, the number of items rank 0 broadcasts (default 8). */
     public PipelinedBroadcast(String[] args) {
-        items = arguments(args, Map.of("k", 8)).get("k");
+        items = ProgramArguments.parse(args, Map.of("k", 8)).get("k");
         if (items < 1) {
             throw new IllegalArgumentException("k must be at least 1 item, got " + items);
         }
@@ -76,19 +76,5 @@ public class PipelinedBroadcast implements PredictedProgram {
         long hop = s + params.L() + params.o();
         long period = Math.max(params.g(), params.P() >= 3 ? params.o() + s : s);
         return (params.P() - 1) * hop + (items - 1) * period;
-    }
-
-    /** Reads NAME=NUMBER arguments over the defaults; a name not among them is refused. */
-    private static Map<String, Integer> arguments(String[] args, Map<String, Integer> defaults) {
-        Map<String, Integer> values = new TreeMap<>(defaults);
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq < 0 || !defaults.containsKey(arg.substring(0, eq))) {
-                throw new IllegalArgumentException("unknown argument " + arg
-                        + ": expected NAME=NUMBER with NAME one of " + values.keySet());
-            }
-            values.put(arg.substring(0, eq), Integer.parseInt(arg.substring(eq + 1)));
-        }
-        return values;
     }
 }

@@ -33,10 +33,10 @@
  */
 
 import java.util.Map;
-import java.util.TreeMap;
 import org.logplab.core.LogP;
 import org.logplab.core.PredictedProgram;
 import org.logplab.core.Processor;
+import org.logplab.core.ProgramArguments;
 
 /** A master dealing tasks to its workers round by round, with the analysis above. */
 public class TaskFarm implements PredictedProgram {
@@ -49,7 +49,7 @@ public class TaskFarm implements PredictedProgram {
 
     /** Takes {@code rounds=ROUNDS} (default 4) and {@code work=UNITS} per task (default 100). */
     public TaskFarm(String[] args) {
-        Map<String, Integer> values = arguments(args, Map.of("rounds", 4, "work", 100));
+        Map<String, Integer> values = ProgramArguments.parse(args, Map.of("rounds", 4, "work", 100));
         rounds = values.get("rounds");
         work = values.get("work");
         if (rounds < 1 || work < 0) {
@@ -98,19 +98,5 @@ public class TaskFarm implements PredictedProgram {
             throw new IllegalArgumentException("TaskFarm needs P >= 2 (a master and a worker), got P = "
                     + processors);
         }
-    }
-
-    /** Reads NAME=NUMBER arguments over the defaults; a name not among them is refused. */
-    private static Map<String, Integer> arguments(String[] args, Map<String, Integer> defaults) {
-        Map<String, Integer> values = new TreeMap<>(defaults);
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq < 0 || !defaults.containsKey(arg.substring(0, eq))) {
-                throw new IllegalArgumentException("unknown argument " + arg
-                        + ": expected NAME=NUMBER with NAME one of " + values.keySet());
-            }
-            values.put(arg.substring(0, eq), Integer.parseInt(arg.substring(eq + 1)));
-        }
-        return values;
     }
 }
