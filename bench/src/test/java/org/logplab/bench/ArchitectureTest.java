@@ -47,9 +47,9 @@ class ArchitectureTest {
     void modulesDependDownwardsOnly() {
         noClasses().that().resideInAPackage("org.logplab.core..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.logplab.fft..", "org.logplab.balance..",
-                        "org.logplab.net..", "org.logplab.testkit..", "org.logplab.bench..")
+                        "org.logplab.net..", "org.logplab.goal..", "org.logplab.testkit..", "org.logplab.bench..")
                 .check(classes);
-        for (String module : new String[] {"fft", "balance", "net", "testkit"}) {
+        for (String module : new String[] {"fft", "balance", "net", "goal", "testkit"}) {
             noClasses().that().resideInAPackage("org.logplab." + module + "..")
                     .should().dependOnClassesThat(describe("another module than core",
                             c -> c.getPackageName().startsWith(ROOT + ".")
