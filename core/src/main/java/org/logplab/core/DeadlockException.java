@@ -3,8 +3,9 @@ package org.logplab.core;
 import java.util.List;
 
 /**
- * Every live processor waits on something that can never happen: a receive from a channel that
- * no running processor can fill, or room in a channel that no running processor will drain.
+ * Every live processor waits on something that can never happen: a receive (from one rank or any,
+ * of one tag or any) that no message sent or still to be sent can match, or room in a channel that
+ * no running processor will drain.
  * {@link #waits()} says who waits on whom.
  */
 public final class DeadlockException extends RunFailedException {
@@ -28,13 +29,21 @@ public final class DeadlockException extends RunFailedException {
      * @param on what it waits for: {@code RECV} from {@code peer}, {@code RECV_ANY} (peer {@code -1}),
      *     or {@code SEND} room in its channel to {@code peer}
      * @param peer the rank waited on, or {@code -1} for any
+     * @param tag for a receive, the tag of the message it waits for, or {@link Processor#ANY_TAG}
+     *     (any message: {@code recv(src)}, {@code recvAny()}, or a receive with that wildcard)
      */
-    public record Wait(int rank, Kind on, int peer) {
+    public record Wait(int rank, Kind on, int peer, int tag) {
+        /** A wait for any tag (receives), or for room (sends). */
+        public Wait(int rank, Kind on, int peer) {
+            this(rank, on, peer, Processor.ANY_TAG);
+        }
+
         @Override
         public String toString() {
+            String tagged = tag == Processor.ANY_TAG ? "" : " with tag " + tag;
             return switch (on) {
-                case RECV -> "rank " + rank + " waits to receive from rank " + peer;
-                case RECV_ANY -> "rank " + rank + " waits to receive from any rank";
+                case RECV -> "rank " + rank + " waits to receive from rank " + peer + tagged;
+                case RECV_ANY -> "rank " + rank + " waits to receive from any rank" + tagged;
                 case SEND -> "rank " + rank + " waits for room to send to rank " + peer;
             };
         }

@@ -30,6 +30,21 @@ package org.logplab.core;
  * {@link RunConfig#checkOwnership()} catches a sender that changes an array between its send and
  * its receive.
  *
+ * <p><b>Matching by source and tag.</b> {@link #recv(int, int)}, {@link #recvBy(int, int, long)} and
+ * {@link #poll(int, int)} take the first message that matches a source (a rank, or {@link #ANY_SOURCE})
+ * and a tag (a tag, or {@link #ANY_TAG}), as MPI matches: messages from one source match in the order
+ * they were sent; among sources, under the model clock the one with the smallest {@code (arrival,
+ * source)} among the matching messages that can still exist (the rule of {@link #recvAny()}), under
+ * the wall clock the first delivered. A message such a receive passes over is kept, in order, in this
+ * processor's unexpected-message queue until a later receive takes it; nothing is dropped or reordered
+ * per source. Every receive sees that queue: the in-order receives ({@link #recv(int)},
+ * {@link #recvLong}, {@link #recvDouble}, {@link #drain}) and {@link #recvAny()} take a queued message
+ * of a source before its channel's, so each source's messages are received in the order sent, whatever
+ * mix of calls receives them. A queued message is received by the usual rule when it is taken:
+ * {@code start = max(now, arrival, lastRecvStart + g)}, taking {@code o}; passing it over costs
+ * nothing. Messages left in the queue when a run ends count as in flight
+ * ({@link RunResult#inFlight()}).
+ *
  * <p><b>Primitive messages.</b> {@link #sendLong}/{@link #recvLong} (and the {@code double} pair)
  * carry one 8-byte value without allocating anything, on either side: the runtime keeps its
  * message slots and reuses them. A long sent this way may also be received with {@link #recv}
@@ -40,6 +55,15 @@ package org.logplab.core;
  * timeout); programs should let it propagate.
  */
 public interface Processor {
+
+    /** The source of a receive that matches a message from any rank ({@link #recv(int, int)}). */
+    int ANY_SOURCE = -1;
+
+    /**
+     * The tag of a receive that matches a message with any tag ({@link #recv(int, int)}). A message
+     * sent with tag {@code -1} is matched only by it (and by the in-order receives).
+     */
+    int ANY_TAG = -1;
 
     /** This processor's rank, {@code 0..size()-1}. */
     int rank();
@@ -83,6 +107,10 @@ public interface Processor {
     /**
      * Receives the next message from {@code src}, waiting as {@link #recv} does, and returns its
      * value: it must carry {@code tag} and a {@code long} ({@link #sendLong}, or a {@code Long} payload).
+     * This is an in-order receive, not a match: the next message is the first queued from {@code src}
+     * in the unexpected-message queue, else the next in its channel, whatever its tag; {@code tag} is
+     * what the program expects it to carry ({@link #ANY_TAG} is no wildcard here). To pick a message
+     * by its tag, use {@link #recv(int, int)}.
      *
      * @throws IllegalStateException if the next message from {@code src} has another tag or payload
      *     (the message is consumed: it was the next one, and the program did not expect it)
@@ -99,8 +127,49 @@ public interface Processor {
      */
     double recvDouble(int src, int tag);
 
-    /** Receives the next message from {@code src}, waiting for it if none has arrived. */
+    /**
+     * Receives the next message from {@code src} (the first queued from it in the unexpected-message
+     * queue, else the next in its channel), waiting for it if none has arrived.
+     */
     Message recv(int src);
+
+    /**
+     * Receives the first message that matches {@code src} (a rank, or {@link #ANY_SOURCE}) and
+     * {@code tag} (a tag, or {@link #ANY_TAG}), waiting for one; the messages it passes over stay
+     * queued for later receives (see "Matching by source and tag" above). From one source the first
+     * match in the order sent; from any source, under the model clock the match with the smallest
+     * {@code (arrival, source)} among those that can still exist, decided as {@link #recvAny()}
+     * decides (once the rest of the run has blocked), under the wall clock the first delivered. A
+     * receive from one source is decided as soon as its match is queued, as {@link #recv(int)} is.
+     * {@code recv(src, ANY_TAG)} is {@code recv(src)}; {@code recv(ANY_SOURCE, ANY_TAG)} is
+     * {@link #recvAny()}.
+     *
+     * @throws IllegalArgumentException if {@code src} is neither a rank of this run nor {@link #ANY_SOURCE}
+     */
+    Message recv(int src, int tag);
+
+    /**
+     * The non-blocking form of {@link #recv(int, int)}: receives the first message that matches
+     * {@code src} and {@code tag} (as {@link #recv(int, int)} chooses it) if it arrives at or before
+     * {@code deadline}, waiting for it; if no matching message arrives by then, returns {@code null}
+     * at time {@code max(now, deadline)}, having idled (not computed) until then, as
+     * {@link #recvAnyBy(long)} does. A {@code null} answer is final: no message matching
+     * {@code src} and {@code tag} that is not yet received will arrive here by {@code deadline}.
+     * Under the model clock the answer is deterministic: when no match from {@code src} is queued
+     * (or {@code src} is {@link #ANY_SOURCE}) it waits, as {@link #recvAnyBy(long)} does, for the rest
+     * of the run to block. {@code recvBy(ANY_SOURCE, ANY_TAG, deadline)} is {@link #recvAnyBy(long)}.
+     *
+     * @throws IllegalArgumentException if {@code src} is neither a rank of this run nor {@link #ANY_SOURCE}
+     */
+    Message recvBy(int src, int tag, long deadline);
+
+    /**
+     * A message matching {@code src} and {@code tag} that has arrived by now, or {@code null}
+     * without waiting: {@code recvBy(src, tag, now())}.
+     */
+    default Message poll(int src, int tag) {
+        return recvBy(src, tag, now());
+    }
 
     /**
      * Receives a burst from {@code src}: the next message, waiting for it as {@link #recv} does,

@@ -81,14 +81,9 @@ final class ClusterCoordinator {
         List<DeadlockException.Wait> waits = new ArrayList<>();
         for (Report r : latest) {
             for (NodeSnapshot.Rank rank : r.snapshot().ranks()) {
-                switch (rank.status()) {
-                    case DONE -> { }
-                    case RECV -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV,
-                            rank.peer()));
-                    case SEND -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.SEND,
-                            rank.peer()));
-                    case RECV_ANY -> waits.add(new DeadlockException.Wait(rank.rank(), DeadlockException.Kind.RECV_ANY,
-                            -1));
+                DeadlockException.Wait wait = rank.waitFor();
+                if (wait != null) {
+                    waits.add(wait);
                 }
                 allDone &= rank.status() == NodeSnapshot.Status.DONE;
                 if (rank.waiter() != null && modelClock) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.logplab.core.Processor;
 import org.logplab.core.RunResult;
 import org.logplab.core.runtime.NodeSnapshot;
 import org.logplab.core.runtime.RecvAnyRule;
@@ -135,13 +136,22 @@ final class ControlCodecs {
         }
     };
 
-    /** A {@link Report}: 1-byte status and waiter kind, the rest as the record holds them. */
+    /**
+     * A {@link Report}: 1-byte status and waiter kind, the rest as the record holds them; a rank whose
+     * receive waits for one tag has {@link #TAGGED} set in its status byte and its tag after its counts.
+     */
     static final PayloadCodec<Report> REPORT = new Codec<>(FrameKind.REPORT, Report.class) {
         private static final int RANK_BYTES = 4 + 1 + 4 + 1 + 8 + 8 + 8 + 8 + 8 + 8;
+        /** In a rank's status byte: a 4-byte tag follows its counts. */
+        private static final int TAGGED = 0x80;
 
         @Override
         public int encodedLength(Report v) {
-            return 8 + 4 + 16 * v.sentTo().length + 4 + RANK_BYTES * v.snapshot().ranks().size()
+            int tagged = 0;
+            for (NodeSnapshot.Rank rank : v.snapshot().ranks()) {
+                tagged += rank.tag() == Processor.ANY_TAG ? 0 : 1;
+            }
+            return 8 + 4 + 16 * v.sentTo().length + 4 + RANK_BYTES * v.snapshot().ranks().size() + 4 * tagged
                     + 4 + 16 * v.snapshot().leftovers().size();
         }
 
@@ -159,7 +169,8 @@ final class ControlCodecs {
             for (NodeSnapshot.Rank rank : v.snapshot().ranks()) {
                 RecvAnyRule.Waiter waiter = rank.waiter();
                 w.putInt(rank.rank());
-                w.putByte(rank.status().ordinal());
+                boolean tagged = rank.tag() != Processor.ANY_TAG;
+                w.putByte(rank.status().ordinal() | (tagged ? TAGGED : 0));
                 w.putInt(rank.peer());
                 w.putByte(waiter == null ? 0 : waiter.message() ? 2 : 1);
                 w.putLong(waiter == null ? 0 : waiter.action());
@@ -168,6 +179,9 @@ final class ControlCodecs {
                 w.putLong(rank.finish());
                 w.putLong(rank.sent());
                 w.putLong(rank.received());
+                if (tagged) {
+                    w.putInt(rank.tag());
+                }
             }
             writeInFlight(v.snapshot().leftovers(), w);
         }
@@ -190,6 +204,8 @@ final class ControlCodecs {
             for (int k = 0; k < count; k++) {
                 int rank = r.getInt();
                 int status = r.getByte();
+                boolean tagged = (status & TAGGED) != 0;
+                status &= ~TAGGED;
                 int peer = r.getInt();
                 int waiterKind = r.getByte();
                 long action = r.getLong();
@@ -201,8 +217,16 @@ final class ControlCodecs {
                 }
                 RecvAnyRule.Waiter waiter = waiterKind == 0 ? null : new RecvAnyRule.Waiter(rank, waiterKind == 2,
                         action, earliest, key);
-                ranks.add(new NodeSnapshot.Rank(rank, statuses[status], peer, waiter, r.getLong(), r.getLong(),
-                        r.getLong()));
+                long finish = r.getLong();
+                long rankSent = r.getLong();
+                long rankReceived = r.getLong();
+                int tag = tagged ? r.getInt() : Processor.ANY_TAG;
+                if (tagged && tag == Processor.ANY_TAG) {
+                    throw new MalformedFrameException("a report whose rank " + rank
+                            + " is marked tagged with ANY_TAG (-1)");
+                }
+                ranks.add(new NodeSnapshot.Rank(rank, statuses[status], peer, waiter, finish, rankSent,
+                        rankReceived, tag));
             }
             return new Report(seq, sent, received, new NodeSnapshot(ranks, readInFlight(r)));
         }

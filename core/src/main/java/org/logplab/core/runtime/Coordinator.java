@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.logplab.core.DeadlockException;
+import org.logplab.core.Processor;
 
 /**
  * Blocking, waking, quiescence, deterministic {@code recvAny} and deadlock detection for one run.
@@ -30,6 +31,10 @@ import org.logplab.core.DeadlockException;
  *   <li>Otherwise every live processor waits on something that cannot happen: a
  *       {@link DeadlockException} ends the run at once.</li>
  * </ol>
+ * A receive that matches by source and tag waits as a {@code recvAny} waiter does, deciding on the
+ * messages it has taken into its unexpected-message queue: a new message in a channel it matches
+ * from wakes it to look again ({@link #messageSent}, and at quiescence before any decision), so
+ * that no decision is taken on a view that misses a message already sent.
  * Which message a let-go waiter takes is its {@link RecvAnyChoice}'s; what the processors wait
  * for, in a deadlock, a cluster snapshot or a timeout report, is read by {@link RankWaits}.
  */
@@ -43,6 +48,8 @@ final class Coordinator {
     private int running;
     private int live;
     private final Set<ProcessorImpl> anyWaiters = new HashSet<>();
+    /** The {@link #anyWaiters} whose receive matches by source and tag ({@link RecvAnyChoice#matching()}). */
+    private final Set<ProcessorImpl> matchWaiters = new HashSet<>();
     private final Set<ProcessorImpl> roomWaiters = new HashSet<>();
 
     Coordinator(Run run, ProcessorImpl[] local, boolean spinning, boolean modelClock) {
@@ -59,16 +66,29 @@ final class Coordinator {
      * the state is published; returns when woken. May return without the condition holding: callers loop.
      */
     void block(ProcessorImpl p, int kind, int peer, ChannelConsumer in, ChannelProducer out, BooleanSupplier ready) {
+        block(p, kind, peer, Processor.ANY_TAG, in, out, ready);
+    }
+
+    /**
+     * As {@link #block(ProcessorImpl, int, int, ChannelConsumer, ChannelProducer, BooleanSupplier)}
+     * for a receive that waits for a message with {@code tag} ({@link Processor#ANY_TAG}: any), as
+     * its wait is described.
+     */
+    void block(ProcessorImpl p, int kind, int peer, int tag, ChannelConsumer in, ChannelProducer out,
+               BooleanSupplier ready) {
         lock.lock();
         try {
             p.checkAbort();
-            p.enterWait(kind, peer, in, out);
+            p.enterWait(kind, peer, tag, in, out);
             if (ready.getAsBoolean()) {
                 p.state(ProcessorImpl.RUNNING);
                 return;
             }
             if (kind == ProcessorImpl.WAIT_ANY) {
                 anyWaiters.add(p);
+                if (p.anyChoice().matching()) {
+                    matchWaiters.add(p);
+                }
             } else if (kind == ProcessorImpl.WAIT_SEND) {
                 roomWaiters.add(p);
             }
@@ -104,7 +124,8 @@ final class Coordinator {
         boolean satisfiable = switch (p.state()) {
             case ProcessorImpl.WAIT_SEND -> p.waitProducer().hasRoom();
             case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer().peek();
-            case ProcessorImpl.WAIT_ANY -> spinning && p.anyChoice().earliest() != null;
+            case ProcessorImpl.WAIT_ANY -> p.anyChoice().matching() ? p.anyChoice().newMessages()
+                    : spinning && p.anyChoice().earliest() != null;
             default -> false;
         };
         if (satisfiable) {
@@ -119,7 +140,7 @@ final class Coordinator {
         try {
             int s = receiver.state();
             if ((s == ProcessorImpl.WAIT_RECV && receiver.waitPeer() == source)
-                    || (s == ProcessorImpl.WAIT_ANY && !modelClock)) {
+                    || (s == ProcessorImpl.WAIT_ANY && (!modelClock || receiver.anyChoice().wakesOn(source)))) {
                 wake(receiver);
             }
         } finally {
@@ -158,6 +179,7 @@ final class Coordinator {
 
     private void wake(ProcessorImpl p) {
         anyWaiters.remove(p);
+        matchWaiters.remove(p);
         roomWaiters.remove(p);
         running++;
         p.state(ProcessorImpl.RUNNING);
@@ -173,6 +195,13 @@ final class Coordinator {
         }
         if (spinning && running == 0) {
             for (ProcessorImpl p : local) {
+                wakeIfSatisfiable(p);
+            }
+        }
+        if (running == 0 && !matchWaiters.isEmpty()) {
+            // A matching receive decides on the messages it has looked at: one whose channels got
+            // a message unseen (a wake-up missed without a fence) looks again before anyone decides.
+            for (ProcessorImpl p : new ArrayList<>(matchWaiters)) {
                 wakeIfSatisfiable(p);
             }
         }

@@ -17,8 +17,11 @@ import org.logplab.core.TraceEvent;
  * The runtime's processor: the {@link Processor} API and its message path (channels, counting,
  * blocking and tracing around a {@link Clock}). It lives as long as its {@link ProcessorPool}: its
  * thread, clock, channels and latency histogram are kept between runs and {@linkplain #reset reset}
- * for each. Which message a {@code recvAny} takes is {@link RecvAnyChoice}'s; what a run left in
- * the channels, {@link Leftovers}'. Every method but those marked for the {@link Coordinator}, the
+ * for each. Which message a {@code recvAny} takes is {@link RecvAnyChoice}'s; receives matched by
+ * source and tag are {@link MatchingReceive}'s, with the {@link UnexpectedQueue} of the messages
+ * they pass over, which every receive looks at before a source's channel (on the in-order path,
+ * one check that it is empty); what a run left in the channels and the queue, {@link Leftovers}'.
+ * Every method but those marked for the {@link Coordinator}, the
  * {@link Run} or the pool runs on the processor's own thread.
  *
  * <p>The message path does only what the run needs: a clock read when the run is timed (model
@@ -40,6 +43,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     private volatile boolean idleParked;
     /** The rank waited on (receive source or send destination), or -1; under the coordinator's lock. */
     private int waitPeer;
+    /** The tag a receive waits for ({@link Processor#ANY_TAG}: any); under the coordinator's lock. */
+    private int waitTag = ANY_TAG;
     /** The channel a receiver waits on for a message. */
     private ChannelConsumer waitConsumer;
     /** The channel a sender waits on for room. */
@@ -55,7 +60,10 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     final InboundChannels inbound = new InboundChannels();
     private final RecvAnyChoice anyChoice = new RecvAnyChoice(inbound);
     private final RecvAnyWait anyWait;
-    private final Leftovers leftovers = new Leftovers(inbound);
+    /** Messages passed over by receives that match by source and tag, for later receives. */
+    private final UnexpectedQueue unexpected = new UnexpectedQueue();
+    private final MatchingReceive matching;
+    private final Leftovers leftovers = new Leftovers(inbound, unexpected);
     private int lastDst = -1;
     private ChannelProducer lastOut;
     private int lastSrc = -1;
@@ -100,6 +108,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
             this.clock = wall;
         }
         this.anyWait = new RecvAnyWait(this, anyChoice, wall);
+        this.matching = new MatchingReceive(this, anyChoice, unexpected, wall);
     }
 
     /** {@link #RUNNING}, a wait state, or {@link #DONE}: read by every sender after each send. */
@@ -117,7 +126,13 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
      * {@code kind} on {@code peer} (or -1), for a message in {@code in} or for room in {@code out}.
      */
     void enterWait(int kind, int peer, ChannelConsumer in, ChannelProducer out) {
+        enterWait(kind, peer, ANY_TAG, in, out);
+    }
+
+    /** As {@link #enterWait(int, int, ChannelConsumer, ChannelProducer)} for a receive waiting for {@code tag}. */
+    void enterWait(int kind, int peer, int tag, ChannelConsumer in, ChannelProducer out) {
         waitPeer = peer;
+        waitTag = tag;
         waitConsumer = in;
         waitProducer = out;
         state(kind);
@@ -126,6 +141,11 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     /** The rank waited on (receive source or send destination), or -1; under the coordinator's lock. */
     int waitPeer() {
         return waitPeer;
+    }
+
+    /** The tag a blocked receive waits for ({@link Processor#ANY_TAG}: any); under the coordinator's lock. */
+    int waitTag() {
+        return waitTag;
     }
 
     /** The channel the last wait for a message was on, or null; under the coordinator's lock. */
@@ -234,10 +254,12 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         finishTime = 0;
         trace = r.config.trace() ? new ArrayList<>() : null;
         waitPeer = -1;
+        waitTag = ANY_TAG;
         waitConsumer = null;
         waitProducer = null;
         anyChoice.reset(timed);
         anyWait.reset(r);
+        matching.reset(r);
         state(RUNNING);
         inRun = true;
         leftovers.reset();
@@ -369,18 +391,37 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
 
     @Override
     public Message recv(int src) {
+        if (!unexpected.isEmpty()) {
+            UnexpectedQueue.Entry e = unexpected.first(src);
+            if (e != null) {
+                return receiveQueued(e);
+            }
+        }
         return take(awaitFrom(src));
     }
 
     @Override
+    public Message recv(int src, int tag) {
+        return matching.recv(src, tag);
+    }
+
+    @Override
+    public Message recvBy(int src, int tag, long deadline) {
+        return matching.recvBy(src, tag, deadline);
+    }
+
+    @Override
     public long recvLong(int src, int tag) {
-        ChannelConsumer in = awaitFrom(src);
-        if (in.tag() == tag && in.kind() == SlotRing.LONG) {
-            long v = in.value();
-            consume(in);
-            return v;
+        Message m = unexpected.isEmpty() ? null : takeQueued(src);
+        if (m == null) {
+            ChannelConsumer in = awaitFrom(src);
+            if (in.tag() == tag && in.kind() == SlotRing.LONG) {
+                long v = in.value();
+                consume(in);
+                return v;
+            }
+            m = take(in);
         }
-        Message m = take(in);
         if (m.tag() == tag && (m.payload() instanceof Long || m.payload() instanceof Integer)) {
             return ((Number) m.payload()).longValue();
         }
@@ -390,13 +431,16 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
 
     @Override
     public double recvDouble(int src, int tag) {
-        ChannelConsumer in = awaitFrom(src);
-        if (in.tag() == tag && in.kind() == SlotRing.DOUBLE) {
-            double v = Double.longBitsToDouble(in.value());
-            consume(in);
-            return v;
+        Message m = unexpected.isEmpty() ? null : takeQueued(src);
+        if (m == null) {
+            ChannelConsumer in = awaitFrom(src);
+            if (in.tag() == tag && in.kind() == SlotRing.DOUBLE) {
+                double v = Double.longBitsToDouble(in.value());
+                consume(in);
+                return v;
+            }
+            m = take(in);
         }
-        Message m = take(in);
         if (m.tag() == tag && (m.payload() instanceof Double || m.payload() instanceof Float)) {
             return ((Number) m.payload()).doubleValue();
         }
@@ -409,13 +453,38 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         if (max < 1) {
             throw new IllegalArgumentException("drain takes at least 1 message, got max = " + max);
         }
-        ChannelConsumer in = awaitFrom(src);
         int n = 0;
+        ChannelConsumer in;
+        if (unexpected.isEmpty() || unexpected.first(src) == null) {
+            in = awaitFrom(src);
+        } else {
+            // Its queued messages come first, each received as the channel's would be; then the
+            // channel's, if the burst goes on.
+            UnexpectedQueue.Entry e = unexpected.first(src);
+            do {
+                handler.accept(receiveQueued(e));
+                n++;
+                e = unexpected.first(src);
+            } while (n < max && e != null && (model || !timed || e.message().arrival() <= clock.now()));
+            if (n == max || e != null) {
+                return n;
+            }
+            in = consumer(src);
+            if (!in.peek() || (!model && timed && in.arrival() > clock.now())) {
+                return n;
+            }
+        }
         do {
             handler.accept(take(in));
             n++;
         } while (n < max && in.peek() && (model || !timed || in.arrival() <= clock.now()));
         return n;
+    }
+
+    /** The first message queued from {@code src} in the unexpected-message queue, received; null if none. */
+    private Message takeQueued(int src) {
+        UnexpectedQueue.Entry e = unexpected.first(src);
+        return e == null ? null : receiveQueued(e);
     }
 
     /** The channel from {@code src}, once a message is queued in it (waiting for one). */
@@ -425,7 +494,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         }
         ChannelConsumer in = consumer(src);
         if (!in.peek()) {
-            awaitMessage(in);
+            awaitMessage(in, ANY_TAG);
         }
         return in;
     }
@@ -437,6 +506,9 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
 
     @Override
     public Message recvAny() {
+        if (!unexpected.isEmpty()) {
+            return matching.recv(ANY_SOURCE, ANY_TAG);
+        }
         ChannelConsumer in = model ? anyWait.granted(Long.MAX_VALUE) : anyWait.delivered();
         in.peek();
         return take(in);
@@ -444,6 +516,9 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
 
     @Override
     public Message recvAnyBy(long deadline) {
+        if (!unexpected.isEmpty()) {
+            return matching.recvBy(ANY_SOURCE, ANY_TAG, deadline);
+        }
         // The wall clock returns null only once the deadline has passed: no idling left to do.
         ChannelConsumer in = model ? anyWait.granted(deadline) : anyWait.deliveredBy(deadline);
         if (in == null) {
@@ -462,7 +537,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
      */
     @Override
     public Message pollAny() {
-        if (model) {
+        if (model || !unexpected.isEmpty()) {
             return recvAnyBy(clock.now());
         }
         ChannelConsumer in = anyChoice.earliest();
@@ -491,7 +566,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     }
 
     /** Takes the head message of {@code in} (just peeked) as a {@link Message}. */
-    private Message take(ChannelConsumer in) {
+    Message take(ChannelConsumer in) {
         int kind = in.kind();
         Object payload = kind == SlotRing.OBJECT ? in.payload() : payloadOf(kind, in.value(), null);
         Message m = new Message(in.channel.source, in.tag(), payload, in.bytes(), in.sendStart(timed),
@@ -500,6 +575,49 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
             OwnershipCheck.verify(in.channel.source, rank, in.tag(), in.payload(), in.fingerprint());
         }
         consume(in);
+        return m;
+    }
+
+    /**
+     * Takes the head message of {@code in} (just peeked) out of its channel into the unexpected-message
+     * queue, without receiving it: the clock does not move; its receive comes when a later call
+     * takes it ({@link #receiveQueued}).
+     */
+    void passOver(ChannelConsumer in) {
+        int kind = in.kind();
+        boolean object = kind == SlotRing.OBJECT;
+        Object payload = object ? in.payload() : payloadOf(kind, in.value(), null);
+        unexpected.add(new Message(in.channel.source, in.tag(), payload, in.bytes(), in.sendStart(timed),
+                in.arrival(timed)), in.sampled(), object, object ? in.fingerprint() : 0);
+        in.release();
+        if (in.channel.senderWaiting) {
+            roomFreed(in.channel);
+        }
+    }
+
+    /**
+     * Receives {@code e}, a message of the unexpected-message queue, under the clock rules, as
+     * {@link #take} receives a channel's: its arrival, latency and trace as if it came from its
+     * channel now.
+     */
+    Message receiveQueued(UnexpectedQueue.Entry e) {
+        unexpected.remove(e);
+        Message m = e.message();
+        if (checkOwnership && e.object()) {
+            OwnershipCheck.verify(m.source(), rank, m.tag(), m.payload(), e.fingerprint());
+        }
+        received++;
+        if (timed || e.sampled()) {
+            long start = timed ? clock.receive(m.arrival()) : 0;
+            if (e.sampled()) {
+                long end = timed ? clock.lastEnd : clock.now();
+                pool.latency.record(rank, end - m.sendStart());
+            }
+            if (trace != null) {
+                trace.add(new TraceEvent(rank, TraceEvent.Kind.RECV, start, clock.lastEnd, m.source(), m.tag(),
+                        m.bytes()));
+            }
+        }
         return m;
     }
 
@@ -562,7 +680,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         }
     }
 
-    private void awaitMessage(ChannelConsumer in) {
+    /** Waits until {@code in} holds a message, for a receive of one tagged {@code tag} (as its wait is described). */
+    void awaitMessage(ChannelConsumer in, int tag) {
         if (spinFirst) {
             // In a stream or a ping-pong the next message is usually nanoseconds away: look
             // again at once, before the wait strategy's own (slower, generic) loop.
@@ -577,7 +696,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
             return;
         }
         while (!in.peek()) {
-            coordinator.block(this, WAIT_RECV, in.channel.source, in, null, in::peek);
+            coordinator.block(this, WAIT_RECV, in.channel.source, tag, in, null, in::peek);
         }
     }
 
@@ -600,7 +719,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         return lastOut;
     }
 
-    private ChannelConsumer consumer(int src) {
+    /** The receiving end of the channel from {@code src} (a rank of this run). */
+    ChannelConsumer consumer(int src) {
         if (src != lastSrc) {
             lastIn = pool.channel(src, rank).consumer();
             lastSrc = src;
@@ -627,7 +747,7 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
         }
     }
 
-    private IllegalArgumentException rankOutside(int r, String role) {
+    IllegalArgumentException rankOutside(int r, String role) {
         return new IllegalArgumentException(role + " rank " + r + " is outside 0.." + (processors.length - 1));
     }
 

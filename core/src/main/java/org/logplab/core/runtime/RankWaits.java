@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.logplab.core.DeadlockException;
 import org.logplab.core.LogP;
+import org.logplab.core.Processor;
 import org.logplab.core.RunResult;
 
 /**
- * What one process's processors are waiting for, read from their wait states under the
+ * What one process's processors are waiting for (a receive's source and tag, or a send's
+ * destination), read from their wait states under the
  * {@link Coordinator}'s lock: the waits a {@link DeadlockException} lists, the {@link NodeSnapshot}
  * of a quiescent process for the cluster's coordinator, and a timed-out run's report in words.
  * Stateless; each method is called under the coordinator's lock.
@@ -20,17 +22,37 @@ final class RankWaits {
     static List<DeadlockException.Wait> deadlock(ProcessorImpl[] local) {
         List<DeadlockException.Wait> waits = new ArrayList<>();
         for (ProcessorImpl p : local) {
-            switch (p.state()) {
-                case ProcessorImpl.WAIT_RECV ->
-                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV, p.waitPeer()));
-                case ProcessorImpl.WAIT_ANY ->
-                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.RECV_ANY, -1));
-                case ProcessorImpl.WAIT_SEND ->
-                        waits.add(new DeadlockException.Wait(p.rank, DeadlockException.Kind.SEND, p.waitPeer()));
-                default -> { }
+            DeadlockException.Wait w = wait(p.rank, status(p), p.waitPeer(), p.waitTag());
+            if (w != null) {
+                waits.add(w);
             }
         }
         return waits;
+    }
+
+    /**
+     * What a rank in {@code status} waits for, in a deadlock's words, or null if it is done. A
+     * receive decided at quiescence that waits for one rank (by a deadline) names that rank.
+     */
+    static DeadlockException.Wait wait(int rank, NodeSnapshot.Status status, int peer, int tag) {
+        return switch (status) {
+            case RECV -> new DeadlockException.Wait(rank, DeadlockException.Kind.RECV, peer, tag);
+            case RECV_ANY -> peer >= 0 ? new DeadlockException.Wait(rank, DeadlockException.Kind.RECV, peer, tag)
+                    : new DeadlockException.Wait(rank, DeadlockException.Kind.RECV_ANY, -1, tag);
+            case SEND -> new DeadlockException.Wait(rank, DeadlockException.Kind.SEND, peer);
+            case DONE -> null;
+        };
+    }
+
+    /** The status of a processor that is blocked or done, or null if it runs. */
+    private static NodeSnapshot.Status status(ProcessorImpl p) {
+        return switch (p.state()) {
+            case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
+            case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
+            case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
+            case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
+            default -> null;
+        };
     }
 
     /**
@@ -44,17 +66,17 @@ final class RankWaits {
         List<NodeSnapshot.Rank> ranks = new ArrayList<>(local.length);
         List<RunResult.InFlight> left = new ArrayList<>();
         for (ProcessorImpl p : local) {
-            NodeSnapshot.Status status = switch (p.state()) {
-                case ProcessorImpl.WAIT_RECV -> NodeSnapshot.Status.RECV;
-                case ProcessorImpl.WAIT_ANY -> NodeSnapshot.Status.RECV_ANY;
-                case ProcessorImpl.WAIT_SEND -> NodeSnapshot.Status.SEND;
-                case ProcessorImpl.DONE -> NodeSnapshot.Status.DONE;
-                default -> throw new IllegalStateException("rank " + p.rank + " runs while its process is quiescent");
-            };
+            NodeSnapshot.Status status = status(p);
+            if (status == null) {
+                throw new IllegalStateException("rank " + p.rank + " runs while its process is quiescent");
+            }
             RecvAnyRule.Waiter waiter = status == NodeSnapshot.Status.RECV_ANY && modelClock
                     ? p.recvAnyWaiter(params) : null;
-            int peer = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.SEND ? p.waitPeer() : -1;
-            ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime(), p.sent(), p.received()));
+            int peer = status == NodeSnapshot.Status.DONE ? -1 : p.waitPeer();
+            int tag = status == NodeSnapshot.Status.RECV || status == NodeSnapshot.Status.RECV_ANY ? p.waitTag()
+                    : Processor.ANY_TAG;
+            ranks.add(new NodeSnapshot.Rank(p.rank, status, peer, waiter, p.finishTime(), p.sent(), p.received(),
+                    tag));
             p.leftovers(left::add);
         }
         return new NodeSnapshot(ranks, left);
@@ -74,12 +96,9 @@ final class RankWaits {
             }
             total++;
             if (shown < limit) {
-                b.append(shown++ == 0 ? "" : "; ").append("rank ").append(p.rank).append(switch (p.state()) {
-                    case ProcessorImpl.WAIT_RECV -> " waits to receive from rank " + p.waitPeer();
-                    case ProcessorImpl.WAIT_ANY -> " waits to receive from any rank";
-                    case ProcessorImpl.WAIT_SEND -> " waits for room to send to rank " + p.waitPeer();
-                    default -> " is running";
-                });
+                NodeSnapshot.Status status = status(p);
+                b.append(shown++ == 0 ? "" : "; ").append(status == null ? "rank " + p.rank + " is running"
+                        : wait(p.rank, status, p.waitPeer(), p.waitTag()).toString());
             }
         }
         if (total > shown) {

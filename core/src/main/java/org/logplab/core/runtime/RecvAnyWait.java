@@ -13,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class RecvAnyWait {
     /** How long a wall-clock recvAnyBy parks between looks when it may park. */
-    private static final long POLL_PARK_NANOS = 20_000;
+    static final long POLL_PARK_NANOS = 20_000;
 
     private final ProcessorImpl owner;
     private final RecvAnyChoice choice;
