@@ -186,10 +186,11 @@ class CliFuzzTest {
         List<List<String>> own = switch (command) {
             case "collective" -> List.of(List.of("--P", "100000000"), List.of("--P", "0"), List.of("--algo", "nope"),
                     List.of("--reps", "-1", "--clock", "wall"), List.of("--trace", "/nonexistent/dir/t.json"),
-                    List.of("--P", "100000", "--clock", "wall"));
+                    List.of("--P", "100000", "--clock", "wall"), List.of("--goal-out", "/nonexistent/dir/s.goal"),
+                    List.of("--goal-out", tmp.resolve("s.goal").toString(), "--clock", "wall"));
             case "summation" -> List.of(List.of("--P", "100000000"), List.of("--N", "0"), List.of("--N",
                     "1000000000000000"),
-                    List.of("--P", "0"));
+                    List.of("--P", "0"), List.of("--goal-out", "/nonexistent/dir/s.goal"));
             case "gossip" -> List.of(List.of("--n", "1"), List.of("--n", "100000"), List.of("--algo", "nope"));
             case "ktree" -> List.of(List.of("--m", "0"), List.of("--n", "0"), List.of("--k", "0"), List.of("--m",
                     "100000000"));
