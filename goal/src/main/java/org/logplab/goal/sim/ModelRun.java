@@ -95,7 +95,10 @@ public final class ModelRun {
         return stuck.isEmpty();
     }
 
-    /** What could not finish, rank by rank: unmatched receives, messages and sends, then waiting operations. */
+    /**
+     * What could not finish, rank by rank: unmatched receives and messages (each in the order it was
+     * queued), unreleased sends, then operations that never started (in the schedule's order).
+     */
     public List<StuckOperation> stuck() {
         return stuck;
     }

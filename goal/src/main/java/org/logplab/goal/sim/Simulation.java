@@ -364,8 +364,8 @@ final class Simulation {
         }
         List<StuckOperation> waits = waiting();
         stuck.addAll(waits);
-        stuck.sort(Comparator.comparingInt(StuckOperation::rank).thenComparingInt(x -> x.why().ordinal())
-                .thenComparingInt(StuckOperation::op));
+        // a stable sort: each rank's unmatched receives and messages stay in their queue's order
+        stuck.sort(Comparator.comparingInt(StuckOperation::rank).thenComparingInt(x -> x.why().ordinal()));
         return stuck;
     }
 
