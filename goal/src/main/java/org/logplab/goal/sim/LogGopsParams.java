@@ -10,8 +10,8 @@ import org.logplab.goal.GoalException;
  *
  * <p>A send costs its CPU {@code o + (s-1)O} and its NIC {@code g + (s-1)G}; its first byte
  * arrives {@code o + L} after it starts; the arrival costs the receiver's CPU
- * {@code o + max((s-1)O, (s-1)G)} and its NIC {@code g + (s-1)G}. {@code L, o, g, G, O} are
- * LogGOPSim's {@code int}s (0..2^31-1), {@code S} its unsigned 32-bit value (0..2^32-1).
+ * {@code o + max((s-1)O, (s-1)G)} and its NIC {@code g + (s-1)G}. Each is 0..2^31-1, the values
+ * LogGOPSim's command line takes (a C {@code int} each).
  */
 public record LogGopsParams(long L, long o, long g, long G, long O, long S) {
     /** LogGOPSim's defaults: {@code L=2500 o=1500 g=1000 G=6 O=0 S=65535}. */
@@ -24,7 +24,7 @@ public record LogGopsParams(long L, long o, long g, long G, long O, long S) {
         check("g", g, Integer.MAX_VALUE);
         check("G", G, Integer.MAX_VALUE);
         check("O", O, Integer.MAX_VALUE);
-        check("S", S, 0xffff_ffffL);
+        check("S", S, Integer.MAX_VALUE);
     }
 
     private static void check(String name, long value, long max) {
