@@ -63,7 +63,7 @@ final class CollectiveCommand extends RowsCommand {
         boolean wall = kind == ClockKind.WALL;
         List<CollectiveRuns.Chosen> chosen = options.chosen(runs);
         options.checkPaths(wall);
-        runs.refuseWhatCannotRun(chosen, options.trace != null, timeLimit.maxNanos);
+        runs.refuseWhatCannotRun(chosen, options.trace != null || options.goalOut != null, timeLimit.maxNanos);
         if (wall) {
             warnIfOversubscribed(processors);
         }
@@ -75,7 +75,10 @@ final class CollectiveCommand extends RowsCommand {
             if (c.choice() != null) {
                 reasons.add("auto chose " + c.choice().reason());
             }
-            Row f = runs.run(c, i == 0 ? options.trace : null, verdict);
+            Row f = runs.run(c, i == 0 ? options.trace : null, i == 0 ? options.goalOut : null, verdict);
+            if (f.get("goal_out") != null) {
+                note((String) f.get("goal_out"));
+            }
             check(f.getBoolean("ok"), c.name() + ", P = " + processors
                     + (wall ? "" : ", time " + f.get("time") + " vs predicted " + f.get("predicted")));
             table.add(f);

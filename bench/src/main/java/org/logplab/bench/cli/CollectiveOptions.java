@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.logplab.bench.experiment.collective.CollectiveRuns;
+import org.logplab.bench.experiment.collective.GoalOut;
 import org.logplab.bench.limits.OutputPaths;
 import org.logplab.core.collective.Group;
 import picocli.CommandLine.Option;
@@ -35,6 +36,10 @@ final class CollectiveOptions {
             description = "Write a Chrome/Perfetto trace of one model-clock run of the first algorithm.")
     Path trace;
 
+    @Option(names = "--goal-out", paramLabel = "FILE", description = "Model clock: " + GoalOut.HELP
+            + " With several algorithms, the first one's run.")
+    Path goalOut;
+
     @Option(names = "--sweep-g", split = ",",
             description = "Also print Fibonacci vs binomial predictions over these gaps.")
     long[] sweep;
@@ -65,14 +70,26 @@ final class CollectiveOptions {
         return chosen;
     }
 
-    /** Refuses, before anything runs, a wall-clock {@code --reps} below 1 and a {@code --trace} that cannot be written.
-     * */
+    /**
+     * Refuses, before anything runs, a wall-clock {@code --reps} below 1, a {@code --trace} or
+     * {@code --goal-out} that cannot be written, and {@code --goal-out} on the wall clock.
+     */
     void checkPaths(boolean wall) {
         if (wall && reps < 1) {
             throw new IllegalArgumentException("--reps must be at least 1, got " + reps);
         }
         if (trace != null) {
             OutputPaths.checkWritableFile("--trace", trace);
+        }
+        if (goalOut != null) {
+            if (wall) {
+                throw new IllegalArgumentException("--goal-out writes the schedule of a model-clock run; it cannot be"
+                        + " used with --clock wall");
+            }
+            OutputPaths.checkWritableFile("--goal-out", goalOut);
+            if (trace != null && trace.toAbsolutePath().normalize().equals(goalOut.toAbsolutePath().normalize())) {
+                throw new IllegalArgumentException("--trace and --goal-out name the same file " + goalOut);
+            }
         }
     }
 }

@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             RunCommand.class,
             CollectiveCommand.class,
+            GoalCommand.class,
             SummationCommand.class,
             GossipCommand.class,
             KTreeCommand.class,

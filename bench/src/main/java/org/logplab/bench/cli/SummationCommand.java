@@ -1,6 +1,8 @@
 package org.logplab.bench.cli;
 
+import java.io.IOException;
 import org.logplab.bench.experiment.collective.SummationRuns;
+import org.logplab.bench.limits.OutputPaths;
 import org.logplab.bench.limits.ProcessorHeap;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
@@ -43,7 +45,7 @@ final class SummationCommand extends RowsCommand {
     private static final double NANOS_PER_OPERAND = 2;
 
     @Override
-    int execute() {
+    int execute() throws IOException {
         LogP params = logp.params(options.processors);
         Group.all(options.processors, options.root); // refuses a root outside 0..P-1 before any work
         ProcessorHeap.check(ProcessorHeap.Channels.ONE, options.processors, "summation");
@@ -62,8 +64,17 @@ final class SummationCommand extends RowsCommand {
                 Column.of("capacity", "capacity"), Column.of("seed N_S", "seed_capacity"),
                 Column.of("seed Thm 6", r -> r.get("seed_time") == null ? "n/a (N < N_S)" : r.get("seed_time")),
                 Column.yesNo("ok", "ok"));
+        if (options.goalOut != null) {
+            OutputPaths.checkWritableFile("--goal-out", options.goalOut);
+        }
+        boolean first = true;
         for (long n : options.counts) {
-            Row row = SummationRuns.row(params, options.root, n);
+            Row row = first && options.goalOut != null ? SummationRuns.row(params, options.root, n, options.goalOut)
+                    : SummationRuns.row(params, options.root, n);
+            first = false;
+            if (row.get("goal_out") != null) {
+                note((String) row.get("goal_out"));
+            }
             check(row.getBoolean("ok"), "P = " + options.processors + ", N = " + n + ": sum " + row.get("sum") + " vs "
                     + SummationRuns.expectedSum(n)
                     + ", time " + row.get("time") + " vs " + row.get("predicted"));

@@ -1,6 +1,8 @@
 package org.logplab.bench.cli;
 
+import java.nio.file.Path;
 import java.util.List;
+import org.logplab.bench.experiment.collective.GoalOut;
 import picocli.CommandLine.Option;
 
 /** The options of {@code logplab summation} that no other command shares. */
@@ -14,4 +16,8 @@ final class SummationOptions {
 
     @Option(names = "--root", defaultValue = "0", description = "Rank that ends with the sum (default 0).")
     int root;
+
+    @Option(names = "--goal-out", paramLabel = "FILE", description = GoalOut.HELP + " With several --N, the first"
+            + " one's run.")
+    Path goalOut;
 }

@@ -77,6 +77,12 @@ class CliFuzzTest {
                 "avgt", "{\"impl\":\"raw\"}", 350, 10, "ns/op") + "]");
         // the program of `logplab run`'s cases, beside the JMH results (QUICK finds it there)
         Files.writeString(tmp.resolve("Ring.java"), RunCommandTest.RING);
+        // the schedules of `logplab goal`'s cases: one that runs (QUICK finds it beside the JMH results), malformed
+        // ones, and one that cannot finish
+        Files.writeString(tmp.resolve("pingpong.goal"), GoalCommandTest.PING_PONG);
+        for (Map.Entry<String, String> bad : MALFORMED_GOAL.entrySet()) {
+            Files.writeString(tmp.resolve(bad.getKey()), bad.getValue());
+        }
         ExecutorService runner = Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon(true).unstarted(r));
         long start = System.nanoTime();
         int[] byCode = new int[3];
@@ -186,10 +192,22 @@ class CliFuzzTest {
         List<List<String>> own = switch (command) {
             case "collective" -> List.of(List.of("--P", "100000000"), List.of("--P", "0"), List.of("--algo", "nope"),
                     List.of("--reps", "-1", "--clock", "wall"), List.of("--trace", "/nonexistent/dir/t.json"),
-                    List.of("--P", "100000", "--clock", "wall"));
+                    List.of("--P", "100000", "--clock", "wall"), List.of("--goal-out", "/nonexistent/dir/s.goal"),
+                    List.of("--goal-out", tmp.resolve("s.goal").toString(), "--clock", "wall"));
+            case "goal" -> {
+                List<List<String>> cases = new ArrayList<>();
+                MALFORMED_GOAL.keySet().stream().sorted().forEach(f -> cases.add(List.of(tmp.resolve(f).toString())));
+                String pp = tmp.resolve("pingpong.goal").toString();
+                cases.addAll(List.of(List.of(tmp.resolve("none.goal").toString()), List.of(existing.toString()),
+                        List.of(tmp.toString()), List.of(pp, "--quirks", "nope"), List.of(pp, "--S", "-1"),
+                        List.of(pp, "--L", "2147483648"), List.of(pp, "--clock", "wall"),
+                        List.of(pp, "--trace", "/nonexistent/dir/t.json"), List.of(pp, "--loggopsim",
+                        "/nonexistent/bin"), List.of(pp, "--loggopsim", tmp.toString())));
+                yield cases;
+            }
             case "summation" -> List.of(List.of("--P", "100000000"), List.of("--N", "0"), List.of("--N",
                     "1000000000000000"),
-                    List.of("--P", "0"));
+                    List.of("--P", "0"), List.of("--goal-out", "/nonexistent/dir/s.goal"));
             case "gossip" -> List.of(List.of("--n", "1"), List.of("--n", "100000"), List.of("--algo", "nope"));
             case "ktree" -> List.of(List.of("--m", "0"), List.of("--n", "0"), List.of("--k", "0"), List.of("--m",
                     "100000000"));
@@ -242,6 +260,18 @@ class CliFuzzTest {
         };
     }
 
+    /** GOAL files `logplab goal` refuses (exit 2), and one it runs that cannot finish (exit 1), by name. */
+    private static final Map<String, String> MALFORMED_GOAL = Map.of(
+            "syntax.goal", "num_ranks 2\nrank 0 {\nl1: send 8 to 1\n}\nrank 1 {\n}\n",
+            "cycle.goal", "num_ranks 1\nrank 0 {\na: calc 1\nb: calc 2\na requires b\nb irequires a\n}\n",
+            "undefined.goal", "num_ranks 1\nrank 0 {\na: calc 1\na requires b\n}\n",
+            "order.goal", "num_ranks 2\nrank 1 {\n}\nrank 0 {\n}\n",
+            "range.goal", "num_ranks 1\nrank 0 {\nsend 1b to 7\n}\n",
+            "unclosed.goal", "num_ranks 1\nrank 0 {\ncalc 5\n",
+            "binary.goal", "\u0000\u0001\u00ff{}",
+            "empty.goal", "",
+            "stuck.goal", "num_ranks 2\nrank 0 {\nrecv 8b from 1 tag 1\n}\nrank 1 {\nsend 8b to 0 tag 2\n}\n");
+
     /** Small valid runs of the quick commands, with random small parameters. */
     private static final Map<String, java.util.function.BiFunction<Random, Path, List<String>>> QUICK = Map.of(
             "collective", (r, f) -> List.of("--algo", List.of("binomial", "fibonacci", "optimal", "auto", "butterfly",
@@ -257,6 +287,9 @@ class CliFuzzTest {
                     "--k", Integer.toString(1 + r.nextInt(3))),
             "fft", (r, f) -> List.of("--clock", "model", "--n", "2^" + (2 + r.nextInt(6)), "--p", r.nextBoolean() ? "1"
             : "2"),
+            "goal", (r, f) -> List.of(f.resolveSibling("pingpong.goal").toString(), "--L", Integer.toString(r.nextInt(
+                    3000)), "--o", Integer.toString(r.nextInt(2000)), "--G", Integer.toString(r.nextInt(10)), "--S",
+                    Integer.toString(r.nextInt(16)), r.nextBoolean() ? "--no-loggopsim" : "--quirks=none"),
             "jmh-report", (r, f) -> List.of(f.toString()),
             "run", (r, f) -> List.of(f.resolveSibling("Ring.java").toString(), "--P", Integer.toString(1
             + r.nextInt(8)), "--cache-dir", f.resolveSibling("run-cache").toString()));

@@ -106,6 +106,15 @@ public record CollectiveRuns(LogP params, Group group, ClockKind clock, LatencyS
      * @param trace where to write a Perfetto trace of the model-clock run, or null
      */
     public Row run(Chosen c, Path trace, WallTolerance.Tally verdict) throws IOException {
+        return run(c, trace, null, verdict);
+    }
+
+    /**
+     * As {@link #run(Chosen, Path, WallTolerance.Tally)}, and under the model clock also writes the
+     * run's schedule in GOAL to {@code goalOut} ({@link GoalOut}) when it is not null; the row then
+     * shows (text only) {@code goal_out}, the line saying what was written.
+     */
+    public Row run(Chosen c, Path trace, Path goalOut, WallTolerance.Tally verdict) throws IOException {
         boolean wall = clock == ClockKind.WALL;
         int processors = params.P();
         long predicted = predict(c.algo());
@@ -119,10 +128,13 @@ public record CollectiveRuns(LogP params, Group group, ClockKind clock, LatencyS
         long time;
         Histogram latency = null;
         if (!wall) {
-            RunResult r = RunConfig.builder(params).clock(clock).latency(sampling).trace(trace != null)
-                    .run(p -> ok[p.rank()] = step(c.algo(), p));
+            RunResult r = RunConfig.builder(params).clock(clock).latency(sampling)
+                    .trace(trace != null || goalOut != null).run(p -> ok[p.rank()] = step(c.algo(), p));
             if (trace != null) {
                 r.trace().orElseThrow().writeChromeJson(trace);
+            }
+            if (goalOut != null) {
+                f.show("goal_out", GoalOut.write(r, params, goalOut));
             }
             time = r.makespan();
             f.put("time", time);
