@@ -31,10 +31,10 @@ import org.logplab.core.Processor;
  *   <li>Otherwise every live processor waits on something that cannot happen: a
  *       {@link DeadlockException} ends the run at once.</li>
  * </ol>
- * A receive that matches by source and tag waits as a {@code recvAny} waiter does, deciding on the
- * messages it has taken into its unexpected-message queue: a new message in a channel it matches
- * from wakes it to look again ({@link #messageSent}, and at quiescence before any decision), so
- * that no decision is taken on a view that misses a message already sent.
+ * A model-clock receive that matches by source and tag waits as a {@code recvAny} waiter does; its
+ * view, taken under the lock while it is blocked, first takes every message that reached the
+ * channels it matches from into its unexpected-message queue (see {@link RecvAnyChoice}), so that
+ * it is as current as a {@code recvAny} waiter's look at its channels' heads.
  * Which message a let-go waiter takes is its {@link RecvAnyChoice}'s; what the processors wait
  * for, in a deadlock, a cluster snapshot or a timeout report, is read by {@link RankWaits}.
  */
@@ -48,8 +48,6 @@ final class Coordinator {
     private int running;
     private int live;
     private final Set<ProcessorImpl> anyWaiters = new HashSet<>();
-    /** The {@link #anyWaiters} whose receive matches by source and tag ({@link RecvAnyChoice#matching()}). */
-    private final Set<ProcessorImpl> matchWaiters = new HashSet<>();
     private final Set<ProcessorImpl> roomWaiters = new HashSet<>();
 
     Coordinator(Run run, ProcessorImpl[] local, boolean spinning, boolean modelClock) {
@@ -86,9 +84,6 @@ final class Coordinator {
             }
             if (kind == ProcessorImpl.WAIT_ANY) {
                 anyWaiters.add(p);
-                if (p.anyChoice().matching()) {
-                    matchWaiters.add(p);
-                }
             } else if (kind == ProcessorImpl.WAIT_SEND) {
                 roomWaiters.add(p);
             }
@@ -124,8 +119,8 @@ final class Coordinator {
         boolean satisfiable = switch (p.state()) {
             case ProcessorImpl.WAIT_SEND -> p.waitProducer().hasRoom();
             case ProcessorImpl.WAIT_RECV -> spinning && p.waitConsumer().peek();
-            case ProcessorImpl.WAIT_ANY -> p.anyChoice().matching() ? p.anyChoice().newMessages()
-                    : spinning && p.anyChoice().earliest() != null;
+            case ProcessorImpl.WAIT_ANY -> spinning
+                    && (p.anyChoice().matching() ? p.anyChoice().newMessages() : p.anyChoice().earliest() != null);
             default -> false;
         };
         if (satisfiable) {
@@ -140,7 +135,7 @@ final class Coordinator {
         try {
             int s = receiver.state();
             if ((s == ProcessorImpl.WAIT_RECV && receiver.waitPeer() == source)
-                    || (s == ProcessorImpl.WAIT_ANY && (!modelClock || receiver.anyChoice().wakesOn(source)))) {
+                    || (s == ProcessorImpl.WAIT_ANY && !modelClock)) {
                 wake(receiver);
             }
         } finally {
@@ -179,7 +174,6 @@ final class Coordinator {
 
     private void wake(ProcessorImpl p) {
         anyWaiters.remove(p);
-        matchWaiters.remove(p);
         roomWaiters.remove(p);
         running++;
         p.state(ProcessorImpl.RUNNING);
@@ -195,13 +189,6 @@ final class Coordinator {
         }
         if (spinning && running == 0) {
             for (ProcessorImpl p : local) {
-                wakeIfSatisfiable(p);
-            }
-        }
-        if (running == 0 && !matchWaiters.isEmpty()) {
-            // A matching receive decides on the messages it has looked at: one whose channels got
-            // a message unseen (a wake-up missed without a fence) looks again before anyone decides.
-            for (ProcessorImpl p : new ArrayList<>(matchWaiters)) {
                 wakeIfSatisfiable(p);
             }
         }
@@ -232,11 +219,15 @@ final class Coordinator {
      */
     private boolean resolveRecvAny() {
         List<RecvAnyRule.Waiter> waiters = new ArrayList<>();
-        for (ProcessorImpl w : anyWaiters) {
+        for (ProcessorImpl w : new ArrayList<>(anyWaiters)) {
             RecvAnyRule.Waiter view = w.recvAnyWaiter(run.params);
             if (view != null) {
                 waiters.add(view);
             }
+        }
+        if (running > 0) {
+            // A matching receive's view took messages out of a full channel: its sender goes first.
+            return true;
         }
         if (waiters.isEmpty()) {
             return false;
@@ -261,6 +252,15 @@ final class Coordinator {
         try {
             if (running != 0) {
                 return null;
+            }
+            if (modelClock) {
+                // Matching receives take in what reached them; that may free room for a sender.
+                for (ProcessorImpl w : new ArrayList<>(anyWaiters)) {
+                    w.recvAnyWaiter(run.params);
+                }
+                if (running != 0) {
+                    return null;
+                }
             }
             return RankWaits.snapshot(local, run.params, modelClock);
         } finally {

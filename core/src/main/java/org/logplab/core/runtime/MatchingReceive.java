@@ -20,15 +20,18 @@ import org.logplab.core.Message;
  *       into the queue, and the queue's match decides (see {@link UnexpectedQueue#match}). Under the
  *       model clock a match from one source that is queued is certain (none sent later from there
  *       comes first); otherwise the receive waits, as {@code recvAny} does, for the
- *       {@link Coordinator}'s decision at quiescence ({@link RecvAnyChoice#awaitMatch}), looking
- *       again whenever a new message comes into those channels. Under the wall clock it takes the
- *       first delivered, waiting for its arrival stamp, or gives up once the deadline has passed.</li>
+ *       {@link Coordinator}'s decision at quiescence ({@link RecvAnyChoice#awaitMatch}), which
+ *       takes each view of it through {@link #refresh()}: the messages that reached those channels
+ *       meanwhile go into the queue first. Under the wall clock it takes the first delivered,
+ *       waiting for its arrival stamp, or gives up once the deadline has passed.</li>
  * </ul>
  * Times are clock units: model units, or nanoseconds since the run's time zero.
  *
- * <p>Used by the processor's own thread only; {@linkplain #reset reset} for each run by the pool.
+ * <p>Used by the processor's own thread, but for {@link #refresh()}, which the coordinator calls
+ * under its lock while that thread is blocked in a model-clock matching receive; {@linkplain #reset
+ * reset} for each run by the pool.
  */
-final class MatchingReceive {
+final class MatchingReceive implements RecvAnyChoice.Match {
     private final ProcessorImpl owner;
     private final RecvAnyChoice choice;
     private final UnexpectedQueue queue;
@@ -40,6 +43,10 @@ final class MatchingReceive {
     private boolean spinning;
     private boolean model;
     private boolean timed;
+    // The model-clock receive blocked for the coordinator's decision: what it matches.
+    private int waitSource;
+    private int waitTag;
+    private ChannelConsumer waitOnly;
 
     /** The matching receives of {@code owner}, whose queue is {@code queue} and wall clock {@code wall} (or null). */
     MatchingReceive(ProcessorImpl owner, RecvAnyChoice choice, UnexpectedQueue queue, WallClock wall) {
@@ -61,6 +68,7 @@ final class MatchingReceive {
     /** {@code recv(src, tag)}: the first match, waiting for one. */
     Message recv(int src, int tag) {
         checkSource(src);
+        owner.checkAbort();
         if (src != ANY_SOURCE) {
             UnexpectedQueue.Entry e = queue.firstMatch(src, tag);
             if (e != null) {
@@ -86,6 +94,8 @@ final class MatchingReceive {
     /** {@code recvBy(src, tag, deadline)}: the first match by the deadline, or null (idling until it). */
     Message recvBy(int src, int tag, long deadline) {
         checkSource(src);
+        // A program may poll in a loop that calls nothing else: an aborted run must end it.
+        owner.checkAbort();
         if (src == ANY_SOURCE && tag == ANY_TAG && queue.isEmpty()) {
             return owner.recvAnyBy(deadline);
         }
@@ -115,24 +125,35 @@ final class MatchingReceive {
      */
     private UnexpectedQueue.Entry granted(int src, int tag, long deadline) {
         ChannelConsumer only = src == ANY_SOURCE ? null : owner.consumer(src);
-        while (true) {
-            passOverAll(only);
-            UnexpectedQueue.Entry best = queue.match(src, tag, true);
-            if (only != null && best != null) {
-                // The first match from one source is final once queued: later sends arrive later.
-                return best.message().arrival() <= deadline ? best : null;
-            }
-            choice.awaitMatch(deadline, best != null, best == null ? 0 : best.message().arrival(), only);
-            try {
-                coordinator.block(owner, ProcessorImpl.WAIT_ANY, src, tag, only, null, choice::newMessages);
-            } finally {
-                choice.grantWaitOver();
-            }
-            if (choice.decided()) {
-                return choice.granted() ? best : null;
-            }
-            // Woken for a new message in a channel it matches from: look again.
+        passOverAll(only);
+        UnexpectedQueue.Entry best = queue.match(src, tag, true);
+        if (only != null && best != null) {
+            // The first match from one source is final once queued: later sends arrive later.
+            return best.message().arrival() <= deadline ? best : null;
         }
+        waitSource = src;
+        waitTag = tag;
+        waitOnly = only;
+        choice.awaitMatch(deadline, this, only);
+        try {
+            while (!choice.decided()) {
+                coordinator.block(owner, ProcessorImpl.WAIT_ANY, src, tag, only, null, () -> false);
+            }
+            return choice.grantedMatch();
+        } finally {
+            choice.grantWaitOver();
+            waitOnly = null;
+        }
+    }
+
+    /**
+     * The coordinator, under its lock, while the owner is blocked in {@link #granted}: takes what
+     * reached the channels it matches from into the queue; the match it would take, or null.
+     */
+    @Override
+    public UnexpectedQueue.Entry refresh() {
+        passOverAll(waitOnly);
+        return queue.match(waitSource, waitTag, true);
     }
 
     /** Wall clock, any source, no deadline: the first delivered match, waiting for one. */
@@ -146,7 +167,7 @@ final class MatchingReceive {
             if (messageWait.await(choice::anyQueued, owner)) {
                 continue;
             }
-            choice.awaitMatch(Long.MAX_VALUE, false, 0, null);
+            choice.awaitMatch(Long.MAX_VALUE, null, null);
             try {
                 coordinator.block(owner, ProcessorImpl.WAIT_ANY, ANY_SOURCE, tag, null, null, choice::newMessages);
             } finally {

@@ -581,7 +581,8 @@ final class ProcessorImpl implements Processor, Runnable, WaitStrategy.Abort {
     /**
      * Takes the head message of {@code in} (just peeked) out of its channel into the unexpected-message
      * queue, without receiving it: the clock does not move; its receive comes when a later call
-     * takes it ({@link #receiveQueued}).
+     * takes it ({@link #receiveQueued}). This processor's thread, or the coordinator under its lock
+     * while this processor is blocked in a model-clock matching receive.
      */
     void passOver(ChannelConsumer in) {
         int kind = in.kind();

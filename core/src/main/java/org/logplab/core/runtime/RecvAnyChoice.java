@@ -17,13 +17,14 @@ import org.logplab.core.Message;
  *       ({@link #grantEarliest()}): the earliest candidate if it arrives by the waiter's deadline,
  *       else none. What the waiter does next, for {@link RecvAnyRule}, is {@link #waiter}.</li>
  *   <li>A receive that matches by source and tag ({@link MatchingReceive}), or any receive while
- *       the processor's unexpected-message queue holds messages, chooses among the queued messages
- *       itself, having taken every message of the channels it matches from into the queue. Before
- *       it blocks it leaves here ({@link #awaitMatch}) the arrival of the message it would take and
- *       the channel (or all of them) a new message in which it must look at; the coordinator
- *       wakes it for such a message ({@link #wakesOn}, {@link #newMessages}) rather than decide on
- *       a stale view, and otherwise decides at quiescence as for {@code recvAny}
- *       ({@link #grantEarliest()}, read back with {@link #decided()} and {@link #granted()}).</li>
+ *       the processor's unexpected-message queue holds messages, chooses among the queued
+ *       messages, once every message of the channels it matches from is in the queue. It blocks
+ *       through {@link #awaitMatch}, naming those channels (wall clock: a message in them may
+ *       satisfy it, {@link #newMessages}) and, under the model clock, its {@link Match}: the
+ *       coordinator, under its lock, has it bring the queue up to date and say which queued
+ *       message it would take each time it needs the waiter's view ({@link #waiter}), then
+ *       decides at quiescence as for {@code recvAny} ({@link #grantEarliest()}, read back with
+ *       {@link #decided()} and {@link #grantedMatch()}).</li>
  * </ul>
  * Times are clock units: model units, or nanoseconds since the run's time zero.
  *
@@ -42,14 +43,28 @@ final class RecvAnyChoice {
     private long deadline = Long.MAX_VALUE;
     /** Whether the waiting receive matches from the unexpected-message queue (the fields below). */
     private boolean matching;
-    /** Matching: whether a queued message matches, and its arrival. */
-    private boolean hasCandidate;
-    private long candidateArrival;
+    /** Matching, model clock: how its view is brought up to date; null under the wall clock. */
+    private Match match;
+    /** Matching, model clock: the queued message it would take, as of its last view, or null. */
+    private UnexpectedQueue.Entry candidate;
     /** Matching: the one channel it matches from, or null for every channel. */
     private ChannelConsumer only;
     /** Matching, model clock: whether the coordinator has decided, and whether it granted the candidate. */
     private boolean decided;
     private boolean granted;
+
+    /**
+     * A model-clock matching receive's view: called by the coordinator under its lock while the
+     * receive's processor is blocked.
+     */
+    interface Match {
+        /**
+         * Takes every message that reached the channels it matches from into the unexpected-message
+         * queue; returns the queued message it would take (the smallest {@code (arrival, source)}
+         * among matches), or null if none matches.
+         */
+        UnexpectedQueue.Entry refresh();
+    }
 
     /** The choice among the channels of {@code inbound}. */
     RecvAnyChoice(InboundChannels inbound) {
@@ -62,6 +77,8 @@ final class RecvAnyChoice {
         grant = null;
         deadline = Long.MAX_VALUE;
         matching = false;
+        match = null;
+        candidate = null;
         only = null;
     }
 
@@ -109,16 +126,16 @@ final class RecvAnyChoice {
     }
 
     /**
-     * A matching receive, the processor's thread, before it blocks: the queued message it would
-     * take arrives at {@code arrival} (if {@code hasMatch}); it accepts arrivals up to {@code latest}
-     * ({@code Long.MAX_VALUE}: any); a new message in {@code channel} (null: in any channel) may
-     * change its choice. No decision yet.
+     * A matching receive, the processor's thread, before it blocks: it matches from {@code channel}
+     * (null: from every channel), accepts arrivals up to {@code latest} ({@code Long.MAX_VALUE}: any),
+     * and under the model clock has its view brought up to date by {@code view} (null under the
+     * wall clock, where nothing is decided for it). No decision yet.
      */
-    void awaitMatch(long latest, boolean hasMatch, long arrival, ChannelConsumer channel) {
+    void awaitMatch(long latest, Match view, ChannelConsumer channel) {
         matching = true;
         deadline = latest;
-        hasCandidate = hasMatch;
-        candidateArrival = arrival;
+        match = view;
+        candidate = null;
         only = channel;
         decided = false;
         granted = false;
@@ -129,14 +146,9 @@ final class RecvAnyChoice {
         return matching;
     }
 
-    /** Whether a blocked matching receive must look at a new message from {@code source}. */
-    boolean wakesOn(int source) {
-        return matching && (only == null || only.channel.source == source);
-    }
-
     /**
-     * Whether a channel a matching receive matches from holds a message it has not looked at (all
-     * it had were taken into the queue before it blocked).
+     * Whether a channel a matching receive matches from holds a message not yet taken into the
+     * queue (all it had were, before it blocked).
      */
     boolean newMessages() {
         return only != null ? only.peek() : anyQueued();
@@ -157,15 +169,16 @@ final class RecvAnyChoice {
         return decided;
     }
 
-    /** Matching, model clock, once decided: whether the candidate was granted (else none by the deadline). */
-    boolean granted() {
-        return granted;
+    /** Matching, model clock, once decided: the queued message granted, or null if none came by the deadline. */
+    UnexpectedQueue.Entry grantedMatch() {
+        return granted ? candidate : null;
     }
 
     /** The processor's thread, once its wait for a grant or a match is over (or aborted): no deadline. */
     void grantWaitOver() {
         deadline = Long.MAX_VALUE;
         matching = false;
+        match = null;
         only = null;
     }
 
@@ -178,12 +191,13 @@ final class RecvAnyChoice {
 
     /**
      * Model clock, the coordinator under its lock: grants the earliest candidate if it arrives by
-     * the deadline, else none (a matching receive: its candidate, read back by {@link #granted()}).
+     * the deadline, else none (a matching receive: its candidate, read back by {@link #grantedMatch()}).
      */
     void grantEarliest() {
         if (matching) {
+            // As of the view the decision was taken on: anything sent since arrives after the bound.
             decided = true;
-            granted = hasCandidate && candidateArrival <= deadline;
+            granted = candidate != null && candidate.message().arrival() <= deadline;
             return;
         }
         ChannelConsumer in = earliest();
@@ -202,9 +216,18 @@ final class RecvAnyChoice {
     RecvAnyRule.Waiter waiter(int rank, long receiveReady, long now, LogP params) {
         long o = params.o();
         long latency = params.L();
-        ChannelConsumer in = matching ? null : earliest();
-        if (matching ? hasCandidate && candidateArrival <= deadline : in != null && in.arrival() <= deadline) {
-            long arrival = matching ? candidateArrival : in.arrival();
+        boolean queued;
+        long arrival;
+        if (matching) {
+            candidate = match == null ? null : match.refresh();
+            queued = candidate != null;
+            arrival = queued ? candidate.message().arrival() : 0;
+        } else {
+            ChannelConsumer in = earliest();
+            queued = in != null;
+            arrival = queued ? in.arrival() : 0;
+        }
+        if (queued && arrival <= deadline) {
             long action = Math.max(receiveReady, arrival);
             return new RecvAnyRule.Waiter(rank, true, action, action + 2 * o + latency, arrival);
         }

@@ -19,9 +19,11 @@ import org.logplab.core.Processor;
  * among each source's first match, the one with the smallest {@code (arrival, source)} when the
  * run time-stamps its messages, else the one queued first (the first delivered).
  *
- * <p>Threads: the processor's own thread; while that thread is blocked or finished, the thread
- * that reads its leftovers (under the coordinator's lock, or after the run); the pool between runs.
- * Never two at once.
+ * <p>Threads: the processor's own thread; while that thread is blocked in a model-clock matching
+ * receive, the coordinator under its lock (it takes new messages in to decide on them, see
+ * {@link MatchingReceive#refresh()}); while it is blocked or finished, the thread that reads its
+ * leftovers (under the coordinator's lock, or after the run); the pool between runs. Never two at
+ * once: the coordinator's lock and the processor's wait state order them.
  */
 final class UnexpectedQueue {
 

@@ -71,4 +71,18 @@ class ControlCodecsTest {
         assertThatThrownBy(() -> back.checkedFrom(partition, 0)).hasMessageContaining("ranks");
         assertThatThrownBy(() -> back.checkedFrom(Partition.blocks(6, 3), 1)).hasMessageContaining("3");
     }
+
+    @Test
+    void aReceiveWaitingForATagCarriesItInFourMoreBytes() {
+        NodeSnapshot snapshot = new NodeSnapshot(List.of(
+                new NodeSnapshot.Rank(0, NodeSnapshot.Status.RECV, 1, null, 0, 0, 2, 4),
+                new NodeSnapshot.Rank(1, NodeSnapshot.Status.RECV_ANY, -1, null, 0, 1, 0, 9)),
+                List.of());
+        Report report = new Report(1, new long[] {0, 0}, new long[] {0, 0}, snapshot);
+        // seq 8 + n 4 + 2*16 + count 4 + 2 ranks * (58 + a 4-byte tag) + leftovers 4
+        Report back = roundTrip(ControlCodecs.REPORT, report, 8 + 4 + 32 + 4 + 2 * (58 + 4) + 4);
+        assertThat(back.snapshot()).isEqualTo(snapshot);
+        assertThat(back.snapshot().ranks()).extracting(r -> r.waitFor().toString()).containsExactly(
+                "rank 0 waits to receive from rank 1 with tag 4", "rank 1 waits to receive from any rank with tag 9");
+    }
 }
