@@ -2,15 +2,18 @@ package org.logplab.bench.cli;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
-import org.logplab.bench.experiment.goal.GoalClock;
 import org.logplab.bench.experiment.goal.GoalRows;
 import org.logplab.bench.experiment.goal.GoalRun;
 import org.logplab.bench.experiment.goal.GoalRuns;
 import org.logplab.bench.experiment.goal.GoalSettings;
+import org.logplab.bench.experiment.goal.WallClockGoal;
+import org.logplab.bench.experiment.WallTolerance;
 import org.logplab.bench.output.Cells;
 import org.logplab.bench.peers.LogGopSimPeer;
 import org.logplab.bench.peers.LogGopSimTimes;
+import org.logplab.core.ClockKind;
 import org.logplab.goal.GoalSchedule;
 import org.logplab.goal.sim.LogGopsParams;
 import org.logplab.goal.sim.Quirk;
@@ -48,20 +51,58 @@ final class GoalCommand extends RowsCommand {
     int execute() throws Exception {
         long started = System.nanoTime();
         GoalSettings settings = options.settings(started + timeLimit.maxNanos);
-        GoalClock clock = GoalRuns.clock(options.clockKind());
-        Optional<LogGopSimPeer> peer = options.logGopSim();
+        List<ClockKind> clocks = options.clockKinds();
+        Optional<LogGopSimPeer> peer = clocks.contains(ClockKind.MODEL) ? options.logGopSim() : Optional.empty();
         GoalSchedule schedule = GoalRuns.read(settings.file(), timeLimit.maxNanos);
-        GoalRun run;
+        WallClockGoal wallClock = clocks.contains(ClockKind.WALL) ? new WallClockGoal(options.unit, options.reps)
+                : null;
+        if (wallClock != null) {
+            warnIfOversubscribed(schedule.ranks());
+            WallClockGoal.departures(schedule, settings.params()).ifPresent(this::note);
+        }
+        GoalRun model;
         try {
-            run = clock.run(schedule, settings);
+            // the wall clock needs the model's times too: its prediction and its time limit
+            model = GoalRuns.clock(ClockKind.MODEL).run(schedule, settings);
         } catch (SimulationStopped e) {
             return failed("stopped at --max-time " + Cells.duration(timeLimit.maxNanos) + ": " + e.getMessage());
         }
-        run.notes().forEach(this::note);
-        if (!run.complete()) {
-            GoalRows.stuckLines(run.stuck()).forEach(this::note);
-            return failed(GoalRows.stuckVerdict(run.stuck()));
+        model.notes().forEach(this::note);
+        if (!model.complete()) {
+            GoalRows.stuckLines(model.stuck()).forEach(this::note);
+            if (wallClock != null) {
+                GoalRun wall = wallClock.run(schedule, settings, model);
+                wall.notes().forEach(this::note);
+                note("on the wall clock:");
+                GoalRows.stuckLines(wall.stuck()).forEach(this::note);
+            }
+            return failed(GoalRows.stuckVerdict(model.stuck()));
         }
+        if (clocks.contains(ClockKind.MODEL)) {
+            int code = printModel(model, settings, peer);
+            if (code != 0) {
+                return code;
+            }
+        }
+        if (wallClock != null) {
+            GoalRun wall = wallClock.run(schedule, settings, model);
+            wall.notes().forEach(this::note);
+            if (!wall.complete()) {
+                GoalRows.stuckLines(wall.stuck()).forEach(this::note);
+                return failed("the wall-clock run did not finish although the model clock's did: "
+                        + wall.stuck().size() + " operations left (listed above)");
+            }
+            WallTolerance.Tally verdict = new WallTolerance.Tally();
+            GoalRows.printWall(output(), wall, model, options.unit, settings, verdict);
+            check(wall.counts().stream().filter(c -> c.name().equals("messages") || c.name().equals("received"))
+                    .map(GoalRun.Count::value).distinct().count() == 1, "every message sent was received");
+            verdict.warning(schedule.ranks()).ifPresent(this::note);
+        }
+        return 0;
+    }
+
+    /** The model clock's rows, with LogGOPSim's times beside where it is installed. */
+    private int printModel(GoalRun run, GoalSettings settings, Optional<LogGopSimPeer> peer) {
         LogGopSimTimes times = null;
         String failure = null;
         if (peer.isPresent()) {

@@ -1,8 +1,10 @@
 package org.logplab.bench.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.logplab.bench.experiment.goal.GoalSettings;
+import org.logplab.bench.limits.Limits;
 import org.logplab.bench.limits.OutputPaths;
 import org.logplab.bench.peers.LogGopSimPeer;
 import org.logplab.core.ClockKind;
@@ -42,9 +44,21 @@ final class GoalOptions {
                     + " ${DEFAULT-VALUE}).")
     long eagerLimit;
 
-    @Option(names = "--clock", defaultValue = "model", converter = LogPClockOptions.ClockConverter.class,
-            paramLabel = "model|wall", description = "model: exact model time, as LogGOPSim simulates it (default).")
-    String clock;
+    @Option(names = "--clock", split = ",", defaultValue = "model", converter = LogPClockOptions.ClockConverter.class,
+            paramLabel = "model|wall",
+            description = "model: exact model time, as LogGOPSim simulates it (default); wall: the schedule for real on"
+                    + " a processor per rank, beside the model's time; or both: model,wall.")
+    List<String> clocks;
+
+    @Option(names = "--unit", defaultValue = "1ns", converter = DurationNanosConverter.class, paramLabel = "D",
+            description = "Wall clock: what one model unit lasts (default 1ns): L, o, g, G are injected as that many"
+                    + " units, a calc computes for its time in units.")
+    long unit;
+
+    @Option(names = "--reps", defaultValue = "20",
+            description = "Wall clock: measured repetitions, after as many unmeasured (default ${DEFAULT-VALUE}); each"
+                    + " rank's finish is its median.")
+    int reps;
 
     @Option(names = "--quirks", defaultValue = "all", paramLabel = "all|none|LIST",
             description = "LogGOPSim's departures from the model to reproduce: all (default: its numbers), none"
@@ -64,9 +78,9 @@ final class GoalOptions {
     @Option(names = "--no-loggopsim", description = "Do not run LogGOPSim beside.")
     boolean noLogGopSim;
 
-    /** The clock {@code --clock} names. */
-    ClockKind clockKind() {
-        return LogPClockOptions.ClockConverter.parse(clock);
+    /** The clocks {@code --clock} names, each once, in its order. */
+    List<ClockKind> clockKinds() {
+        return clocks.stream().map(LogPClockOptions.ClockConverter::parse).distinct().toList();
     }
 
     /**
@@ -77,11 +91,14 @@ final class GoalOptions {
         OutputPaths.checkReadableFile(null, file);
         LogGopsParams params = new LogGopsParams(latency, overhead, gap, gapPerByte, overheadPerByte, eagerLimit);
         if (trace != null) {
-            if (clockKind() != ClockKind.MODEL) {
+            if (!clockKinds().contains(ClockKind.MODEL)) {
                 throw new IllegalArgumentException("--trace writes the trace of the model-clock run: give --clock"
-                        + " model");
+                        + " model or model,wall");
             }
             OutputPaths.checkWritableFile("--trace", trace);
+        }
+        if (clockKinds().contains(ClockKind.WALL)) {
+            Limits.repetitions("--reps", reps);
         }
         return new GoalSettings(file, params, Quirk.parse(quirks), trace, deadlineNanos);
     }

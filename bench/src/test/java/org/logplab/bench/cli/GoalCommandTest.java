@@ -182,8 +182,9 @@ class GoalCommandTest {
     @Test
     void refusalsBeforeAnyWork() throws Exception {
         Path f = file("pp.goal", PING_PONG);
-        assertRefused("--clock wall is not available for goal yet: give --clock model", f.toString(), "--clock",
-                "wall");
+        assertRefused("--reps must be 1..1,000,000,000, got 0", f.toString(), "--clock", "wall", "--reps", "0");
+        assertRefused("--trace writes the trace of the model-clock run: give --clock model or model,wall",
+                f.toString(), "--clock", "wall", "--trace", dir.resolve("t.json").toString());
         assertRefused("unknown quirk 'x': give all, none or a comma list of ready-order, cpu-stamp,"
                 + " rendezvous-indices, receive-size, any-tag-send", f.toString(), "--quirks", "x");
         assertRefused("G must be 0..2147483647 (LogGOPSim's range), got -6", f.toString(), "--G", "-6");
@@ -240,6 +241,43 @@ class GoalCommandTest {
         CliTest.Outcome o = CliTest.run("goal", file("pp.goal", PING_PONG).toString());
         assertThat(o.code()).isZero();
         assertThat(o.err().lines().toList()).containsExactly(LogGopSimPeer.HOW_TO_BUILD);
+    }
+
+    @Test
+    void onTheWallClockTheScheduleRunsForRealBesideTheModelsTime() throws Exception {
+        Path f = file("pp.goal", PING_PONG);
+        CliTest.Outcome o = CliTest.run("goal", f.toString(), "--no-loggopsim", "--clock", "model,wall", "--unit",
+                "10ns", "--reps", "3", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> rows = o.json();
+        assertThat(rows).hasSize(6);
+        assertThat(rows).extracting(r -> r.get("clock").asText())
+                .containsExactly("model", "model", "model", "wall", "wall", "wall");
+        // the model's times, 1 unit = 10 ns, are the wall clock's prediction
+        assertThat(rows.get(3).get("predicted").asLong()).isEqualTo(110_840);
+        assertThat(rows.get(4).get("predicted").asLong()).isEqualTo(70_420);
+        JsonNode wall = rows.get(5);
+        assertThat(wall.get("predicted").asLong()).isEqualTo(110_840);
+        assertThat(wall.get("messages").asLong()).isEqualTo(2);
+        assertThat(wall.get("received").asLong()).isEqualTo(2);
+        assertThat(wall.get("unit_ns").asLong()).isEqualTo(10);
+        assertThat(wall.get("reps").asInt()).isBetween(1, 3);
+        // two messages one after the other, each at least L + 2o = 55 us injected: a lower bound a busy host keeps
+        assertThat(wall.get("makespan").asLong()).isGreaterThanOrEqualTo(110_000);
+        assertThat(wall.has("disturbed")).isTrue();
+    }
+
+    @Test
+    void aScheduleThatCannotFinishIsNamedOnTheWallClockToo() throws Exception {
+        Path f = file("stuck.goal", "num_ranks 2\nrank 0 {\nl1: recv 8b from 1 tag 0\nl2: calc 10\nl2 requires l1\n"
+                + "}\nrank 1 {\nl1: recv 8b from 0 tag 0\n}\n");
+        CliTest.Outcome o = CliTest.run("goal", f.toString(), "--no-loggopsim", "--clock", "wall");
+        assertThat(o.code()).isEqualTo(1);
+        List<String> err = o.err().lines().toList();
+        assertThat(err).contains("on the wall clock:", "rank 0: l1 (recv 8b from 1 tag 0): posted; no message matched it",
+                "rank 0: l2 (calc 10): waits for 1 of its 1 dependencies",
+                "rank 1: l1 (recv 8b from 0 tag 0): posted; no message matched it");
+        assertThat(err.get(err.size() - 1)).startsWith("logplab: goal: the schedule cannot finish");
     }
 
     private static void assertRefused(String message, String... args) {

@@ -7,6 +7,7 @@ import org.logplab.core.Processor;
 import org.logplab.core.Program;
 import org.logplab.goal.GoalSchedule;
 import org.logplab.goal.OpKind;
+import org.logplab.goal.sim.StuckOperation;
 
 /**
  * A GOAL schedule as a {@link Program}: processor {@code r} runs rank {@code r}'s operations, for
@@ -78,29 +79,30 @@ public final class GoalProgram implements Program {
     }
 
     /**
-     * What the last run left undone, a line per operation: its rank, name and text, and what it
-     * waited for (a posted receive waits for a matching message; any other operation for its
-     * dependencies). Empty after a run that finished.
+     * What the last run left undone, an entry per operation: a posted receive that no message
+     * matched, or an operation still waiting for its dependencies (or ready and not started when
+     * the run was stopped). Empty after a run that finished.
      */
-    public List<String> unfinished() {
-        List<String> lines = new ArrayList<>();
+    public List<StuckOperation> unfinished() {
+        List<StuckOperation> left = new ArrayList<>();
         for (int r = 0; r < ranks.length; r++) {
             RankState s = ranks[r];
             for (int i = 0; i < s.state.length; i++) {
-                if (s.state[i] == RankState.DONE) {
-                    continue;
-                }
                 int op = s.first + i;
-                String what = "rank " + r + " " + schedule.name(op) + " (" + schedule.text(op) + "): ";
-                lines.add(what + switch (s.state[i]) {
-                    case RankState.POSTED -> "posted, no matching message received";
-                    case RankState.READY -> "ready, not started";
-                    default -> "waits for " + s.open[i] + " of its " + schedule.requirements(op)
-                            + " dependencies";
-                });
+                switch (s.state[i]) {
+                    case RankState.DONE -> {
+                    }
+                    case RankState.POSTED -> left.add(new StuckOperation(r, op, schedule.name(op), schedule.text(op),
+                            StuckOperation.Why.UNMATCHED_RECEIVE, "posted; no message matched it"));
+                    case RankState.READY -> left.add(new StuckOperation(r, op, schedule.name(op), schedule.text(op),
+                            StuckOperation.Why.WAITING, "ready, not started when the run stopped"));
+                    default -> left.add(new StuckOperation(r, op, schedule.name(op), schedule.text(op),
+                            StuckOperation.Why.WAITING, "waits for " + s.open[i] + " of its "
+                            + schedule.requirements(op) + " dependencies"));
+                }
             }
         }
-        return lines;
+        return left;
     }
 
     /** One rank's run of its operations on its processor. */

@@ -19,6 +19,7 @@ import org.logplab.core.RunFailedException;
 import org.logplab.core.RunResult;
 import org.logplab.goal.GoalParser;
 import org.logplab.goal.GoalSchedule;
+import org.logplab.goal.sim.StuckOperation;
 
 /**
  * GOAL schedules run for real under the wall clock: they complete, every message is received once,
@@ -137,10 +138,10 @@ class GoalProgramTest {
         LogP params = new LogP(0, 0, 0, 2, 0);
         assertThatThrownBy(() -> Machine.run(RunConfig.builder(params).clock(ClockKind.WALL)
                 .timeout(Duration.ofSeconds(2)).build(), program)).isInstanceOf(RunFailedException.class);
-        assertThat(program.unfinished()).containsExactly(
-                "rank 0 ask (recv 8b from 1 tag 5): posted, no matching message received",
-                "rank 0 l2 (send 8b to 1 tag 0): waits for 1 of its 1 dependencies",
-                "rank 1 l1 (recv 8b from 0 tag 0): posted, no matching message received");
+        assertThat(program.unfinished()).extracting(StuckOperation::line).containsExactly(
+                "rank 0: ask (recv 8b from 1 tag 5): posted; no message matched it",
+                "rank 0: l2 (send 8b to 1 tag 0): waits for 1 of its 1 dependencies",
+                "rank 1: l1 (recv 8b from 0 tag 0): posted; no message matched it");
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.logplab.bench.experiment.WallTolerance;
 import org.logplab.bench.output.Cells;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
@@ -81,6 +82,41 @@ public final class GoalRows {
             row.put("loggopsim", times.max()).put("difference", run.makespan() - times.max());
         }
         return row;
+    }
+
+    /**
+     * Adds the rows of the wall-clock run {@code wall} beside the model's prediction: every rank's
+     * (up to {@value #TEXT_RANKS} in the text) with {@code predicted} (the model's finish times
+     * {@code unit} ns) and {@code ratio}, then the summary with {@code predicted}, {@code ratio} and
+     * {@code disturbed} ({@code verdict} judges it; null when the run oversubscribed the cores).
+     */
+    public static void printWall(Output out, GoalRun wall, GoalRun model, long unit, GoalSettings settings,
+            WallTolerance.Tally verdict) {
+        List<Row> ranks = new ArrayList<>();
+        for (int r = 0; r < wall.finish().length; r++) {
+            long predicted = model.finish()[r] * unit;
+            ranks.add(new Row().put("clock", Cells.clock(wall.clock())).put("rank", r).put("finish", wall.finish()[r])
+                    .put("predicted", predicted).put("ratio", predicted == 0 ? null
+                            : wall.finish()[r] / (double) predicted));
+        }
+        Row summary = summary(wall, settings, null);
+        long predicted = model.makespan() * unit;
+        boolean oversubscribed = wall.counts().stream()
+                .anyMatch(c -> c.name().equals("oversubscribed") && Boolean.TRUE.equals(c.value()));
+        summary.put("predicted", predicted).put("ratio", predicted == 0 ? null : wall.makespan() / (double) predicted)
+                .put("disturbed", predicted == 0 || oversubscribed ? null : verdict.judge(wall.makespan(), predicted));
+        Column[] columns = {Column.of("rank", "rank"), Column.of("finish (ns)", "finish"),
+            Column.of("predicted (ns)", "predicted"), Column.of("finish / predicted", "ratio", "%.3f")};
+        Output.Table t = out.table(columns);
+        if (ranks.size() <= TEXT_RANKS || !out.text()) {
+            ranks.forEach(t::add);
+        } else {
+            ranks.stream().sorted(Comparator.comparingLong((Row r) -> r.getLong("finish")).reversed()
+                    .thenComparingLong(r -> r.getLong("rank"))).limit(SLOWEST).forEach(t::add);
+        }
+        out.record(summary, text(wall, summary) + String.format(Locale.ROOT, "; predicted %d ns, ratio %.3f%s",
+                predicted, wall.makespan() / (double) Math.max(1, predicted), summary.get("disturbed") == null
+                        ? "" : (boolean) summary.get("disturbed") ? ", DISTURBED" : ", within the tolerance"));
     }
 
     /** Whether LogGOPSim's times beside are ours, rank for rank (its maximum where it printed only that). */
