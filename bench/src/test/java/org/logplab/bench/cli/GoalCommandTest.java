@@ -274,7 +274,8 @@ class GoalCommandTest {
         CliTest.Outcome o = CliTest.run("goal", f.toString(), "--no-loggopsim", "--clock", "wall");
         assertThat(o.code()).isEqualTo(1);
         List<String> err = o.err().lines().toList();
-        assertThat(err).contains("on the wall clock:", "rank 0: l1 (recv 8b from 1 tag 0): posted; no message matched it",
+        assertThat(err).contains("on the wall clock:",
+                "rank 0: l1 (recv 8b from 1 tag 0): posted; no message matched it",
                 "rank 0: l2 (calc 10): waits for 1 of its 1 dependencies",
                 "rank 1: l1 (recv 8b from 0 tag 0): posted; no message matched it");
         assertThat(err.get(err.size() - 1)).startsWith("logplab: goal: the schedule cannot finish");
