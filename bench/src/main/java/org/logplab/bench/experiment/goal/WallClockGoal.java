@@ -92,8 +92,8 @@ public final class WallClockGoal {
             once = first.run(program);
         } catch (RunFailedException e) {
             return new GoalRun(ClockKind.WALL, new long[schedule.ranks()], List.of(), program.unfinished(),
-                    List.of("the wall-clock run was stopped after " + Duration.ofNanos(timeout).toMillis() + " ms: "
-                            + e.getMessage()));
+                    List.of("the wall-clock run stopped (its limit: " + Duration.ofNanos(timeout).toMillis()
+                            + " ms): " + e.getMessage()));
         }
         if (!model.complete()) {
             return new GoalRun(ClockKind.WALL, once.finishTimes(), counts(once, 0), List.of(), List.of());
