@@ -1,9 +1,11 @@
 package org.logplab.goal.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.logplab.goal.GoalParser;
+import org.logplab.goal.GoalSchedule;
 
 /**
  * A schedule that cannot finish is named, rank by rank: what LogGOPSim leaves in its matching
@@ -76,5 +78,20 @@ class StuckTest {
         assertThat(r.stuck()).isEmpty();
         assertThat(r.events()).isEqualTo(1);
         assertThat(r.operations()).isEqualTo(1);
+    }
+
+    @Test
+    void aRunPastItsDeadlineStopsSayingHowFarItGot() {
+        // a chain of 70000 calcs, each requiring the one before: one event each; the clock is looked at every
+        // 65536 events
+        StringBuilder g = new StringBuilder("num_ranks 1\nrank 0 {\nl0: calc 1\n");
+        for (int i = 1; i < 70_000; i++) {
+            g.append('l').append(i).append(": calc 1\nl").append(i).append(" requires l").append(i - 1).append('\n');
+        }
+        GoalSchedule s = GoalParser.parse(g.append("}\n").toString());
+        assertThatThrownBy(() -> GoalSimulator.loggopsim(LogGopsParams.DEFAULTS).run(s, ModelEvents.NONE, 1))
+                .isInstanceOf(SimulationStopped.class).hasMessageStartingWith("stopped at the time limit after 65536"
+                        + " events, at model time ");
+        assertThat(GoalSimulator.loggopsim(LogGopsParams.DEFAULTS).run(s).finishTimes()).containsExactly(70_000);
     }
 }
