@@ -60,6 +60,9 @@ class JsonOutputTest {
         Path ring = Files.writeString(dir.resolve("Ring.java"), RunCommandTest.RING);
         runs.put("run", new String[] {ring.toString(), "--cache-dir", dir.resolve("run-cache").toString(), "--clock",
             "model,wall", "--P", "2", "--reps", "3"});
+        Path pingPong = Files.writeString(dir.resolve("pp.goal"), GoalCommandTest.PING_PONG);
+        runs.put("goal", new String[] {pingPong.toString(), "--no-loggopsim", "--clock", "model,wall", "--unit",
+            "10ns", "--reps", "3"});
 
         List<String> untested = new ArrayList<>(CliConventionsTest.commands());
         untested.removeAll(runs.keySet());
