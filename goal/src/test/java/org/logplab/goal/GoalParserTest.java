@@ -2,6 +2,7 @@ package org.logplab.goal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.logplab.goal.GoalTestSchedules.PING_PONG;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,20 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The GOAL text LogGOPSim's txt2bin reads, read the same; and every refusal, in its words. */
 class GoalParserTest {
-
-    static final String PING_PONG = """
-            num_ranks 2
-            rank 0 {
-            l1: send 8b to 1 tag 7
-            l2: recv 8b from 1 tag 7
-            l2 requires l1
-            }
-            rank 1 {
-            l1: recv 8b from 0 tag 7
-            l2: send 8b to 0 tag 7
-            l2 requires l1
-            }
-            """;
 
     @Test
     void readsEveryFieldOfEveryOperation() {

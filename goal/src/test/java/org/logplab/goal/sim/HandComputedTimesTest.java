@@ -1,6 +1,7 @@
 package org.logplab.goal.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.logplab.goal.GoalTestSchedules.PING_PONG;
 
 import org.junit.jupiter.api.Test;
 import org.logplab.goal.GoalParser;
@@ -24,20 +25,6 @@ class HandComputedTimesTest {
         assertThat(r.complete()).as(r.stuck().toString()).isTrue();
         return r.finishTimes();
     }
-
-    static final String PING_PONG = """
-            num_ranks 2
-            rank 0 {
-            l1: send 8b to 1 tag 7
-            l2: recv 8b from 1 tag 7
-            l2 requires l1
-            }
-            rank 1 {
-            l1: recv 8b from 0 tag 7
-            l2: send 8b to 0 tag 7
-            l2 requires l1
-            }
-            """;
 
     @Test
     void pingPongOfTheIssue() {

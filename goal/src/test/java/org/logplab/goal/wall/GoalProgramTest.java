@@ -2,6 +2,7 @@ package org.logplab.goal.wall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.logplab.goal.GoalTestSchedules.PING_PONG;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,19 +38,7 @@ class GoalProgramTest {
 
     @Test
     void thePingPongOfTheIssueTakesAtLeastTwoMessageTimes() {
-        GoalSchedule s = GoalParser.parse("""
-                num_ranks 2
-                rank 0 {
-                  l1: send 8b to 1 tag 7
-                  l2: recv 8b from 1 tag 7
-                  l2 requires l1
-                }
-                rank 1 {
-                  l1: recv 8b from 0 tag 7
-                  l2: send 8b to 0 tag 7
-                  l2 requires l1
-                }
-                """);
+        GoalSchedule s = GoalParser.parse(PING_PONG);
         GoalProgram program = new GoalProgram(s, 1);
         RunResult r = wall(program, 20_000, 5_000, 10_000);
         assertThat(r.messagesSent()).isEqualTo(2);
