@@ -282,7 +282,7 @@ class GoalOutTest {
         List<JsonNode> rows = two.json();
         assertThat(rows).hasSize(2);
         assertThat(Files.readString(file)).startsWith("// The schedule of a LogP Lab model-clock run: 4 ranks")
-                .contains("\nnum_ranks 4\nrank 0 {\nl1: send 8b to ");
+                .contains("\nnum_ranks 4\n\nrank 0 {\nl1: send 8b to ");
         assertThat(two.err().lines().filter(l -> l.startsWith("goal-out: wrote"))).hasSize(1);
     }
 }

@@ -17,6 +17,8 @@ import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.Trace;
 import org.logplab.core.TraceEvent;
+import org.logplab.goal.GoalSchedule;
+import org.logplab.goal.GoalWriter;
 
 /**
  * Writes the schedule a model-clock run executed as GOAL text, from the run's {@link Trace}: for
@@ -146,30 +148,30 @@ public final class TraceToGoal {
             }
         }
         Summary summary = new Summary(ranks, sends, receives, calcs, largest, caveat(byRank, params));
+        GoalSchedule.Builder schedule = GoalSchedule.builder();
+        for (int r = 0; r < ranks; r++) {
+            schedule.rank(r);
+            int previous = -1;
+            int place = 0;
+            for (TraceEvent e : byRank.get(r)) {
+                String label = "l" + ++place;
+                int op = switch (e.kind()) {
+                    case SEND -> schedule.send(label, e.bytes(), e.peer(), e.tag(), 0, 0);
+                    case RECV -> schedule.recv(label, e.bytes(), e.peer(), e.tag(), 0, 0);
+                    case COMPUTE -> schedule.calc(label, e.end() - e.start(), 0);
+                };
+                if (previous >= 0) {
+                    schedule.requires(op, previous); // program order: each operation after the one before
+                }
+                previous = op;
+            }
+        }
         BufferedWriter w = out instanceof BufferedWriter b ? b : new BufferedWriter(out);
         w.write("// The schedule of a LogP Lab model-clock run: " + ranks + " ranks, L=" + params.L() + " o="
                 + params.o() + " g=" + params.g() + " G=" + params.G() + " (model units), each rank's operations in"
                 + " program order.\n");
         w.write("// " + summary.logGopSimLine(params) + "\n");
-        w.write("num_ranks " + ranks + "\n");
-        for (int r = 0; r < ranks; r++) {
-            w.write("rank " + r + " {\n");
-            List<TraceEvent> mine = byRank.get(r);
-            for (int i = 0; i < mine.size(); i++) {
-                TraceEvent e = mine.get(i);
-                w.write("l" + (i + 1) + ": ");
-                switch (e.kind()) {
-                    case SEND -> w.write("send " + e.bytes() + "b to " + e.peer() + " tag " + e.tag());
-                    case RECV -> w.write("recv " + e.bytes() + "b from " + e.peer() + " tag " + e.tag());
-                    case COMPUTE -> w.write("calc " + (e.end() - e.start()));
-                }
-                w.write('\n');
-                if (i > 0) {
-                    w.write("l" + (i + 1) + " requires l" + i + "\n");
-                }
-            }
-            w.write("}\n");
-        }
+        GoalWriter.write(schedule.build(ranks), w);
         w.flush();
         return summary;
     }

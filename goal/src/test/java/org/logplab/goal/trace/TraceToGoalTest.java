@@ -65,16 +65,19 @@ class TraceToGoalTest {
                 operations in program order.
                 // LogGOPSim gives the same finish times with -L 5 -o 1 -g 2 -G 0 -O 0 -S 65535.
                 num_ranks 3
+
                 rank 0 {
                 l1: send 8b to 1 tag 7
                 l2: calc 3
-                l2 requires l1
                 l3: recv 16b from 2 tag 3
+                l2 requires l1
                 l3 requires l2
                 }
+
                 rank 1 {
                 l1: recv 8b from 0 tag 7
                 }
+
                 rank 2 {
                 l1: send 16b to 0 tag 3
                 }
@@ -137,18 +140,30 @@ class TraceToGoalTest {
             + "|calc (\\d+))");
     private static final Pattern REQUIRES = Pattern.compile("l(\\d+) requires l(\\d+)");
 
-    /** The operations of each rank read back from the text, checking labels and requires lines as it goes. */
+    /**
+     * The operations of each rank read back from the text, checking labels as it goes and, at each rank's end,
+     * that its requires lines chain every operation to the one before it.
+     */
     private static Map<Integer, List<Op>> read(String text, int ranks) {
         Map<Integer, List<Op>> ops = new TreeMap<>();
+        List<String> chain = new ArrayList<>();
         int rank = -1;
         int expectedRank = 0;
         for (String line : text.lines().toList()) {
             assertThat(line).as("no line is indented").doesNotStartWith(" ").doesNotStartWith("\t");
             Matcher op = OP.matcher(line);
             Matcher req = REQUIRES.matcher(line);
-            if (line.startsWith("//")) {
+            if (line.startsWith("//") || line.isEmpty()) {
                 continue;
-            } else if (line.equals("num_ranks " + ranks) || line.equals("}")) {
+            } else if (line.equals("}")) {
+                List<String> expected = new ArrayList<>();
+                for (int k = 2; k <= ops.get(rank).size(); k++) {
+                    expected.add(k + "<-" + (k - 1));
+                }
+                assertThat(chain).as("rank %d's requires lines", rank).isEqualTo(expected);
+                chain.clear();
+                rank = -1;
+            } else if (line.equals("num_ranks " + ranks)) {
                 rank = -1;
             } else if (line.startsWith("rank ")) {
                 assertThat(line).isEqualTo("rank " + expectedRank + " {");
@@ -161,9 +176,7 @@ class TraceToGoalTest {
                         : new Op(op.group(2).equals("send") ? Kind.SEND : Kind.RECV, Integer.parseInt(op.group(4)),
                         Integer.parseInt(op.group(5)), Long.parseLong(op.group(3))));
             } else if (req.matches()) {
-                int n = ops.get(rank).size();
-                assertThat(List.of(req.group(1), req.group(2))).containsExactly(Integer.toString(n),
-                        Integer.toString(n - 1));
+                chain.add(req.group(1) + "<-" + req.group(2));
             } else {
                 throw new AssertionError("unexpected line: " + line);
             }
