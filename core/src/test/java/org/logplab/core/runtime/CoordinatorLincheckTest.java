@@ -7,11 +7,8 @@ import org.jetbrains.lincheck.Lincheck;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.logplab.core.LatencySampling;
-import org.logplab.core.LogP;
 import org.logplab.core.Processor;
 import org.logplab.core.Program;
-import org.logplab.core.RunConfig;
 
 /**
  * No wake-up is lost between a receiver that blocks for a message and the sender that delivers it:
@@ -46,44 +43,10 @@ class CoordinatorLincheckTest {
 
     /** One run of {@code program}, its two ranks on two threads; fails as the run does. */
     private static void exchange(Exchange program) {
-        LogP params = LogP.of(5, 1, 2, 2);
-        ProcessorPool pool = new ProcessorPool(RunConfig.builder(params).latency(LatencySampling.OFF).build(), false);
-        Run run = pool.prepare(params, program);
-        for (ProcessorImpl p : pool.local) {
-            p.makeThread(loop -> new Thread(new Execute(run, p)));
-        }
-        for (ProcessorImpl p : pool.local) {
-            p.thread().start();
-        }
-        for (ProcessorImpl p : pool.local) {
-            try {
-                p.thread().join();
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        if (run.failed()) {
-            run.await(); // throws the run's failure: a deadlock report if a wake-up was lost
-        }
+        TwoRankThreads.run(program); // throws the run's failure: a deadlock report if a wake-up was lost
         long[] expected = {1, 2, 3};
         if (!Arrays.equals(program.received, expected)) {
             throw new AssertionError("rank 1 received " + program + ", expected " + Arrays.toString(expected));
-        }
-    }
-
-    /** A rank's thread: runs its program in the run, as the pool's threads do. */
-    private static final class Execute implements Runnable {
-        private final Run run;
-        private final ProcessorImpl processor;
-
-        Execute(Run run, ProcessorImpl processor) {
-            this.run = run;
-            this.processor = processor;
-        }
-
-        @Override
-        public void run() {
-            run.execute(processor);
         }
     }
 

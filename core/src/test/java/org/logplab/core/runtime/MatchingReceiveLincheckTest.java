@@ -9,11 +9,8 @@ import org.jetbrains.lincheck.Lincheck;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.logplab.core.LatencySampling;
-import org.logplab.core.LogP;
 import org.logplab.core.Processor;
 import org.logplab.core.Program;
-import org.logplab.core.RunConfig;
 
 /**
  * A model-clock receive from any source with a tag decides only on every message already sent,
@@ -48,25 +45,7 @@ class MatchingReceiveLincheckTest {
 
     /** One run of {@code program}, its two ranks on two threads; fails as the run does. */
     private static void exchange(Exchange program) {
-        LogP params = LogP.of(5, 1, 2, 2);
-        ProcessorPool pool = new ProcessorPool(RunConfig.builder(params).latency(LatencySampling.OFF).build(), false);
-        Run run = pool.prepare(params, program);
-        for (ProcessorImpl p : pool.local) {
-            p.makeThread(loop -> new Thread(() -> run.execute(p)));
-        }
-        for (ProcessorImpl p : pool.local) {
-            p.thread().start();
-        }
-        for (ProcessorImpl p : pool.local) {
-            try {
-                p.thread().join();
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        if (run.failed()) {
-            run.await(); // throws the run's failure
-        }
+        TwoRankThreads.run(program); // a view that missed a message: a deadlock report
         long[] expected = {3, 1, 2};
         if (!Arrays.equals(program.received, expected) || program.finish != 15) {
             throw new AssertionError("rank 1 received " + program + ", expected " + Arrays.toString(expected)
