@@ -33,8 +33,7 @@ import java.util.regex.Pattern;
 record MarkedDocument(String name, List<String> lines, List<Entry> entries, List<String> problems) {
     private static final Pattern MARKER_START = Pattern.compile("^\\s*<!--\\s*(output|file)\\b.*");
     private static final Pattern MARKER = Pattern.compile("^\\s*<!--\\s*(output|file)((?:\\s+\\S+)*?)\\s*-->\\s*$");
-    private static final Pattern FENCE = Pattern.compile("^(\\s*)```(\\S*)\\s*$");
-    private static final Pattern CLOSE = Pattern.compile("^\\s*```\\s*$");
+    private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,})([^`\\s]*)\\s*$");
     private static final Pattern NUMBER = Pattern.compile("(exit|head)=(\\d{1,4})");
     private static final String PROMPT = "$ ./logplab";
 
@@ -82,6 +81,11 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
         List<Entry> entries = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
+            Matcher other = FENCE.matcher(lines.get(i));
+            if (other.matches()) { // an unmarked block: what it shows is not a marker, even one that looks like it
+                i = closing(lines, i + 1, other.group(2).length());
+                continue;
+            }
             if (!MARKER_START.matcher(lines.get(i)).matches()) {
                 continue;
             }
@@ -99,10 +103,7 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
                     throw new IllegalArgumentException("the marker must be followed directly by a fenced block"
                             + (marker.group(1).equals("output") ? " (```text)" : ""));
                 }
-                int close = i + 2;
-                while (close < lines.size() && !CLOSE.matcher(lines.get(close)).matches()) {
-                    close++;
-                }
+                int close = closing(lines, i + 2, fence.group(2).length());
                 if (close == lines.size()) {
                     throw new IllegalArgumentException("its block is not closed (no ``` line after it)");
                 }
@@ -111,9 +112,9 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
                 if (marker.group(1).equals("file")) {
                     entries.add(fileBlock(where, words, content));
                 } else {
-                    if (!fence.group(2).equals("text")) {
+                    if (!fence.group(3).equals("text")) {
                         throw new IllegalArgumentException("an output marker must be followed by a ```text block,"
-                                + " not ```" + fence.group(2));
+                                + " not ```" + fence.group(3));
                     }
                     entries.add(outputBlock(where, words, content, indent, i + 2));
                 }
@@ -123,6 +124,16 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
             }
         }
         return new MarkedDocument(name, lines, List.copyOf(entries), List.copyOf(problems));
+    }
+
+    /** The index of the line that closes a fence of {@code length} backticks, from {@code from}; the end if none. */
+    private static int closing(List<String> lines, int from, int length) {
+        Pattern close = Pattern.compile("^\\s*`{" + length + ",}\\s*$");
+        int i = from;
+        while (i < lines.size() && !close.matcher(lines.get(i)).matches()) {
+            i++;
+        }
+        return i;
     }
 
     private static FileBlock fileBlock(String where, List<String> words, List<String> content) {

@@ -75,7 +75,7 @@ final class UpdateOutputs {
         for (Path file : files) {
             update.document(file, check);
         }
-        OUT.printf("%d marked blocks in %d files: %s%s%n", update.blocks, files.size(),
+        OUT.printf("%d marked blocks in %d file%s: %s%s%n", update.blocks, files.size(), files.size() == 1 ? "" : "s",
                 check ? update.differing + " differ" : update.rewritten + " rewritten",
                 update.failed > 0 ? ", " + update.failed + " commands ended with another exit status" : "");
         return update.problems > 0 ? 2 : update.failed > 0 || update.differing > 0 ? 1 : 0;
@@ -134,7 +134,7 @@ final class UpdateOutputs {
             return;
         }
         if (check) {
-            OUT.println(DocCommands.diff(b, now));
+            OUT.println(DocCommands.diff(b, now) + "\n");
             differing++;
         } else {
             OUT.println(where + ": rewritten");
