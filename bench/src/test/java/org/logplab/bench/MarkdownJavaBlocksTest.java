@@ -49,9 +49,13 @@ class MarkdownJavaBlocksTest {
     }
 
     @Test
-    void theReadmeHasItsJavaBlocks() throws IOException {
-        // the API in ten lines, the machine that stays up, the run over processes, the single-file program
-        assertThat(JavaBlock.in(RepositoryFiles.root().resolve("README.md"))).hasSizeGreaterThanOrEqualTo(4);
+    void theReadmeAndTheLibraryGuideHaveTheirJavaBlocks() throws IOException {
+        // the README: its taste of the API, and nothing longer
+        assertThat(JavaBlock.in(RepositoryFiles.root().resolve("README.md"))).singleElement()
+                .satisfies(b -> assertThat(b.text()).contains("r.finishTime(7)"));
+        // the library guide: the single-file program, the API in ten lines, the machine that stays up,
+        // the run over processes
+        assertThat(JavaBlock.in(RepositoryFiles.root().resolve("docs/library.md"))).hasSize(4);
     }
 
     @Test

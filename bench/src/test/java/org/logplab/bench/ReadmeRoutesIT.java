@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's ways into the library that run on the packaged {@code logplab.jar} (failsafe runs
- * this class in {@code verify}, after {@code package}): {@code ./logplab shell} itself, and one
- * source file with a {@code main} launched by {@code java --class-path logplab.jar}.
+ * The ways into the library that {@code docs/library.md} shows and that run on the packaged
+ * {@code logplab.jar} (failsafe runs this class in {@code verify}, after {@code package}):
+ * {@code ./logplab shell} itself, and one source file with a {@code main} launched by
+ * {@code java --class-path logplab.jar}.
  */
 class ReadmeRoutesIT {
 
@@ -37,9 +38,9 @@ class ReadmeRoutesIT {
 
     @Test
     void oneSourceFileRunsOnTheCommandLinesJar(@TempDir Path dir) throws Exception {
-        String readme = Files.readString(RepositoryFiles.root().resolve("README.md"));
-        assertThat(readme).contains("java --class-path bench/target/logplab.jar MyAlgo.java");
-        JavaBlock myAlgo = JavaBlock.in(RepositoryFiles.root().resolve("README.md")).stream()
+        Path guide = RepositoryFiles.root().resolve("docs/library.md");
+        assertThat(Files.readString(guide)).contains("java --class-path bench/target/logplab.jar MyAlgo.java");
+        JavaBlock myAlgo = JavaBlock.in(guide).stream()
                 .filter(b -> b.declaredType().orElse("").equals("MyAlgo")).findFirst().orElseThrow();
         Files.writeString(dir.resolve("MyAlgo.java"), myAlgo.text());
         Path out = dir.resolve("out.txt");

@@ -10,14 +10,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ./logplab shell}: jshell, started as the launcher starts it (on the tests' class path here,
- * on {@code logplab.jar} in {@code ReadmeRoutesIT}), runs the README's first snippet as a user
- * pastes it, and the startup file alone imports what it needs.
+ * on {@code logplab.jar} in {@code ReadmeRoutesIT}), runs the library guide's first snippet
+ * ({@code docs/library.md}) as a user pastes it, and the startup file alone imports what it needs.
  */
 class ShellTest {
 
-    /** The README's "API in ten lines" block: the flat broadcast whose last child finishes at 34. */
+    /** The "API in ten lines" block of docs/library.md: the flat broadcast whose last child finishes at 34. */
     static JavaBlock readmeSnippet() throws Exception {
-        return JavaBlock.in(RepositoryFiles.root().resolve("README.md")).stream()
+        return JavaBlock.in(RepositoryFiles.root().resolve("docs/library.md")).stream()
                 .filter(b -> b.text().contains("r.finishTime(7);")).findFirst().orElseThrow();
     }
 

@@ -12,7 +12,7 @@ import org.logplab.core.cluster.InMemoryCluster;
 import org.logplab.core.cluster.Partition;
 import org.logplab.core.wire.WireCodec;
 
-/** The README's ten-line API example does what the README says. */
+/** The API examples of the README and docs/library.md do what they say. */
 class ReadmeExampleTest {
 
     @Test

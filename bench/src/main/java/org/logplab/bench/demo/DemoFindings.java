@@ -174,7 +174,9 @@ public final class DemoFindings {
     /**
      * FFT: per engine and {@code n} the measured {@code speedup} on {@code p} cores and, for the
      * LogP engines, {@code machine_predicted_speedup}; the headline is the master/worker engine
-     * ({@code logp}) at the largest N against its model, beside the fastest engine there.
+     * ({@code logp}) at the largest N against its model, beside the fastest engine there. Rows
+     * measured again ({@code measured_again}, {@code first_speedup}) are named with both figures;
+     * rows still {@code outlier} after that turn the verdict to attention, named.
      */
     public static Headline fft(List<Map<String, Object>> rows) {
         double n = rows.stream().mapToDouble(r -> num(r.get("n"))).max().orElse(Double.NaN);
@@ -189,35 +191,92 @@ public final class DemoFindings {
                         + " fastest engine %s, speedup %.2f", logp.get("p"), Math.round(Math.log(n) / Math.log(2)),
                         logp.get("engine"), s, model,
                 fastest.get("engine"), num(fastest.get("speedup")));
-        if (Double.isNaN(model)) {
-            return new Headline(FFT, line, "no machine model for this engine", false);
+        List<String> again = rows.stream().filter(r -> Boolean.TRUE.equals(r.get("measured_again"))
+                && !Boolean.TRUE.equals(r.get("outlier"))).map(r -> String.format(Locale.ROOT, "%s at 2^%d (%s, then"
+                + " %.2f)", r.get("engine"), Math.round(Math.log(num(r.get("n"))) / Math.log(2)),
+                Cells.trimmed(num(r.get("first_speedup"))), num(r.get("speedup")))).toList();
+        List<String> outliers = rows.stream().filter(r -> Boolean.TRUE.equals(r.get("outlier")))
+                .map(r -> String.format(Locale.ROOT, "%s at 2^%d (%s)", r.get("engine"),
+                        Math.round(Math.log(num(r.get("n"))) / Math.log(2)), Cells.trimmed(num(r.get("speedup")))))
+                .toList();
+        if (!again.isEmpty()) {
+            line += "; measured again, an outlier no more: " + String.join(", ", again);
         }
-        double off = Math.abs(s - model) / model;
-        String by = String.format(Locale.ROOT, "%.0f %%", 100 * off);
-        return off <= FFT_MODEL_TOLERANCE ? new Headline(FFT, line, "model within " + by, true)
-                : new Headline(FFT, line, "model off by " + by, false);
+        List<String> wrong = new ArrayList<>();
+        if (!outliers.isEmpty()) {
+            wrong.add(outliers.size() + " outlier" + (outliers.size() == 1 ? "" : "s") + " ("
+                    + "a speedup below half or above twice both neighbours in N), measured twice and marked: "
+                    + String.join(", ", outliers));
+        }
+        String fine;
+        if (Double.isNaN(model)) {
+            wrong.add(0, "no machine model for this engine");
+            fine = "";
+        } else {
+            double off = Math.abs(s - model) / model;
+            String by = String.format(Locale.ROOT, "%.0f %%", 100 * off);
+            fine = "model within " + by;
+            if (off > FFT_MODEL_TOLERANCE) {
+                wrong.add(0, "model off by " + by);
+            } else if (!wrong.isEmpty()) {
+                wrong.add(0, fine);
+            }
+        }
+        return verdict(FFT, line, wrong, fine);
     }
 
-    /** Amdahl with overhead: rows {@code p}, {@code speedup}; the fit's {@code F}. */
+    /**
+     * Amdahl with overhead: rows {@code p}, {@code speedup} (the median of the rounds),
+     * {@code speedup_min} and {@code speedup_max} (their spread; the speedup itself where
+     * absent), {@code oversubscribed}; the fit's {@code F}. The best speedup is looked for where
+     * it means something: within the cores, and above P = 1 when there are cores to share (the
+     * speedup at P = 1 is 1 by definition; a measured one off 1 is noise). An oversubscribed
+     * thread count faster than that counts against the finding only when its slowest round beats
+     * the best's fastest: inside the spread it is noise, and the verdict says so.
+     */
     public static Headline amdahl(int n, List<Map<String, Object>> rows, double serialFraction, int cores) {
-        Map<String, Object> best = rows.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup"))))
+        List<Map<String, Object>> within = rows.stream().filter(r -> !Boolean.TRUE.equals(r.get("oversubscribed"))
+                && (cores == 1 || num(r.get("p")) > 1)).toList();
+        List<Map<String, Object>> eligible = within.isEmpty() ? rows : within;
+        Map<String, Object> best = eligible.stream().max(Comparator.comparingDouble(r -> num(r.get("speedup"))))
                 .orElseThrow();
         Map<String, Object> last = rows.get(rows.size() - 1);
-        double bestP = num(best.get("p"));
-        // The figure at the most threads, unless that is where the best one is (said once, then).
-        String atMost = best == last ? "" : String.format(Locale.ROOT, " %.2f at P = %s;", num(last.get("speedup")),
-                last.get("p"));
-        String line = String.format(Locale.ROOT, "fork/join FFT, N = 2^%d, 1-%s threads: best speedup %.2f at P = %s;%s"
-                        + " fitted serial fraction F = %s", Integer.numberOfTrailingZeros(n), last.get("p"),
-                num(best.get("speedup")), best.get("p"), atMost, Cells.trimmed(serialFraction));
+        boolean spread = rows.stream().anyMatch(r -> r.containsKey("speedup_min"));
+        String rounds = best.get("rounds") instanceof Number k ? " over " + k + " rounds" : "";
+        String line = String.format(Locale.ROOT, "fork/join FFT, N = 2^%d, 1-%s threads on %d cores: best speedup %.2f"
+                + " at P = %s%s;%s fitted serial fraction F = %s", Integer.numberOfTrailingZeros(n), last.get("p"),
+                cores, num(best.get("speedup")), best.get("p"),
+                spread ? String.format(Locale.ROOT, " (%.2f-%.2f%s)", low(best), high(best), rounds) : "",
+                best == last ? "" : String.format(Locale.ROOT, " %.2f at P = %s%s;", num(last.get("speedup")),
+                        last.get("p"), Boolean.TRUE.equals(last.get("oversubscribed")) ? " (oversubscribed)" : ""),
+                Cells.trimmed(serialFraction));
         List<String> wrong = new ArrayList<>();
-        if (bestP > cores) {
-            wrong.add("peaks beyond the " + cores + " cores, at P = " + best.get("p") + ": scheduling noise");
+        String fine = "peaks within the " + cores + " cores";
+        Map<String, Object> fastestOver = rows.stream().filter(r -> Boolean.TRUE.equals(r.get("oversubscribed")))
+                .max(Comparator.comparingDouble(r -> num(r.get("speedup")))).orElse(null);
+        if (fastestOver != null && num(fastestOver.get("speedup")) > num(best.get("speedup"))) {
+            String against = String.format(Locale.ROOT, "P = %s (oversubscribed) %.2f-%.2f against %.2f-%.2f at P = %s",
+                    fastestOver.get("p"), low(fastestOver), high(fastestOver), low(best), high(best), best.get("p"));
+            if (low(fastestOver) > high(best)) {
+                wrong.add("faster beyond the " + cores + " cores, beyond the spread of the rounds: " + against);
+            } else {
+                fine += "; a higher median beyond them is within noise, inside the spread of the rounds: " + against;
+            }
         }
         if (!(serialFraction >= 0 && serialFraction <= 1)) {
             wrong.add("the fit is implausible: a serial fraction must lie in [0, 1]");
         }
-        return verdict(AMDAHL, line, wrong, "peaks within the " + cores + " cores");
+        return verdict(AMDAHL, line, wrong, fine);
+    }
+
+    /** The lowest speedup of a row's rounds (its speedup when it has no spread). */
+    private static double low(Map<String, Object> row) {
+        return row.get("speedup_min") instanceof Number v ? v.doubleValue() : num(row.get("speedup"));
+    }
+
+    /** The highest speedup of a row's rounds (its speedup when it has no spread). */
+    private static double high(Map<String, Object> row) {
+        return row.get("speedup_max") instanceof Number v ? v.doubleValue() : num(row.get("speedup"));
     }
 
     /**

@@ -88,7 +88,7 @@ final class MulticastStep {
                 + " disturbed rows are outside " + WallTolerance.LOW + "-"
                 + WallTolerance.HIGH + "x");
         LineChart mw = new LineChart("Multicast on the wall clock (L=50us, o=10us, g=20us)", "P (processors)",
-                "median time / predicted (log scale)");
+                "median time / predicted (log scale)").integerX();
         for (String algo : ALGORITHMS) {
             List<Map<String, Object>> rows = where(multicastWall, "algo", algo);
             mw.lineApart(algo, column(rows, "P"), column(rows, "ratio"), cores);
@@ -108,7 +108,9 @@ final class MulticastStep {
         double[] fibOverBin = sweep.stream().mapToDouble(r -> ((Number) r.get("fibonacci")).doubleValue()
                 / ((Number) r.get("binomial")).doubleValue()).toArray();
         ctx.report().table("multicast-crossover.json", sweep,
-                "Binomial against Fibonacci on 64 members as the gap grows (model units)");
+                "Binomial against Fibonacci on 64 members as the gap grows (model units)",
+                Map.of("ratio", "max(g, o) / (L + 2o)", "binomial", "binomial time (model units)", "fibonacci",
+                        "Fibonacci time (model units)", "g", "g (model units)"));
         double[] ratios = column(sweep, "ratio");
         ctx.report().plot("multicast-crossover.png",
                 new LineChart("Fibonacci / binomial multicast time, P = 64 (L=6, o=2)",

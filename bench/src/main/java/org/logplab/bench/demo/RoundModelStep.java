@@ -33,7 +33,7 @@ final class RoundModelStep {
                 + " links at once, one message per packet, a packet crosses one edge per step (every step checked); and"
                 + " multiple-message broadcast by k scanning trees in the k-port model of Ding and Li (every round"
                 + " checked).");
-        LineChart gc = new LineChart("Gossip steps on the n x n mesh (H* model)", "n (mesh side)", "steps");
+        LineChart gc = new LineChart("Gossip steps on the n x n mesh (H* model)", "n (mesh side)", "steps").integerX();
         for (String algo : List.of("seed", "improved")) {
             List<Map<String, Object>> rows = where(gossip, "algo", algo);
             gc.line(algo, column(rows, "n"), column(rows, "steps"));
@@ -41,7 +41,8 @@ final class RoundModelStep {
         List<Map<String, Object>> seedRows = where(gossip, "algo", "seed");
         gc.curve("lower bound (n^2 + n)/2", column(seedRows, "n"), column(seedRows, "lower_bound"));
         ctx.report().table("gossip.json", gossip,
-                "Steps of Wang and Ying's schedule (seed) and the improved one beside the lower bound");
+                "Steps of Wang and Ying's schedule (seed) and the improved one beside the lower bound",
+                Map.of("n", "n (mesh side)", "ratio", "steps / lower bound", "seed_steps", "seed schedule's steps"));
         ctx.report().plot("gossip.png", gc,
                 "Gossip steps against the lower bound: the improved schedule stays within a few steps of it");
         List<Map<String, Object>> ktree = new ArrayList<>();
@@ -49,8 +50,11 @@ final class RoundModelStep {
             ktree.add(Tables.checked(ctx, RoundModelRows.ktree(KTreeReport.run(m, 64, 2)), "ktree, m = " + m));
         }
         ctx.report().table("ktree.json", ktree,
-                "k-tree broadcast of m messages to n = 64 nodes with k = 2 ports: rounds beside both bounds");
+                "k-tree broadcast of m messages to n = 64 nodes with k = 2 ports: rounds beside both bounds",
+                Map.of("m", "m (messages)", "n", "n (nodes)", "k", "k (trees)", "time", "time (rounds)",
+                        "predicted", "predicted (rounds)"));
         ctx.report().plot("ktree.png", new LineChart("k-tree broadcast, n = 64, k = 2", "m (messages)", "rounds")
+                        .integerX()
                         .line("k-tree rounds", column(ktree, "m"), column(ktree, "rounds"))
                         .curve("upper bound", column(ktree, "m"), column(ktree, "upper_bound"))
                         .curve("lower bound", column(ktree, "m"), column(ktree, "lower_bound")),

@@ -31,7 +31,8 @@ final class SummationStep {
                 + " the optimal LogP summation (after Shou and Chen) against each processor adding its share and a"
                 + " binomial reduce.");
         ctx.report().table("summation.json", summation,
-                "Optimal summation time (run = plan) beside the naive reduce (model units)");
+                "Optimal summation time (run = plan) beside the naive reduce (model units)",
+                Map.of("N", "N (operands)"));
         double[] n = column(summation, "N");
         LineChart chart = new LineChart("Summation on 8 processors (L=5, o=2, g=4)", "N (operands, log scale)",
                 "time (model units)").logX()

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.logplab.bench.output.Cells;
 
 /**
@@ -24,13 +25,18 @@ import org.logplab.bench.output.Cells;
  * {@code g} become one {@code parameters} cell ({@code L=50 us o=10 us g=20 us} on rows whose
  * {@code clock} is {@code wall}, else model units); tables longer than {@value #FOLD_ROWS} rows
  * are folded in a {@code <details>} element, a single row with more than {@value #TRANSPOSE_COLUMNS}
- * fields is shown as one field per line, and wide tables scroll inside the page.
+ * fields is shown as one field per line, and wide tables scroll inside the page. Headings are words
+ * with units ({@link Headings}; the field name shows on hovering); the verdict fields
+ * ({@link #VERDICTS}) come first, and the first column stays in view while a wide table scrolls
+ * sideways.
  */
 public final class HtmlReport {
     /** Tables with more rows than this are folded (the caption and the JSON link stay visible). */
     public static final int FOLD_ROWS = 10;
     /** A single row with more columns than this is shown as a list of fields, one per line. */
     public static final int TRANSPOSE_COLUMNS = 6;
+    /** The fields that judge a row, shown first in this order: they are what a reader looks for. */
+    public static final List<String> VERDICTS = List.of("ok", "outlier", "disturbed", "oversubscribed");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final String PARAMETERS = "parameters";
     private final Path dir;
@@ -79,20 +85,32 @@ public final class HtmlReport {
      * {@code jsonFile} beside the page and linked from it.
      */
     public HtmlReport table(String jsonFile, List<? extends Map<String, ?>> rows, String caption) throws IOException {
+        return table(jsonFile, rows, caption, Map.of());
+    }
+
+    /**
+     * As {@link #table(String, List, String)}, with the headings of some fields in this table's
+     * own words ({@code n} is a mesh side in one table, a number of points in another).
+     */
+    public HtmlReport table(String jsonFile, List<? extends Map<String, ?>> rows, String caption,
+            Map<String, String> headings) throws IOException {
         Files.writeString(dir.resolve(jsonFile), JSON.writeValueAsString(rows));
         files.add(jsonFile);
         List<String> columns = columns(rows);
+        boolean wall = !rows.isEmpty() && rows.stream().allMatch(r -> "wall".equals(r.get("clock")));
+        Function<String, String> th = c -> "<th title=\"" + escape(c) + "\">"
+                + escape(headings.getOrDefault(c, Headings.of(c, wall))) + "</th>";
         StringBuilder t = new StringBuilder("<div class=\"scroll\"><table>\n");
         if (rows.size() == 1 && columns.size() > TRANSPOSE_COLUMNS) {
             // One wide row reads better as a list of fields than as a table to scroll sideways.
             for (String c : columns) {
-                t.append("<tr><th>").append(escape(c)).append("</th><td class=\"left\">")
+                t.append("<tr>").append(th.apply(c)).append("<td class=\"left\">")
                         .append(escape(cell(rows.get(0), c)))
                         .append("</td></tr>\n");
             }
         } else {
             t.append("<tr>");
-            columns.forEach(c -> t.append("<th>").append(escape(c)).append("</th>"));
+            columns.forEach(c -> t.append(th.apply(c)));
             t.append("</tr>\n");
             for (Map<String, ?> r : rows) {
                 t.append("<tr>");
@@ -147,6 +165,9 @@ public final class HtmlReport {
                 + " 6px;text-align:right;white-space:nowrap}"
                 + "th{background:#f0f0f0}figure{margin:1em 0}figcaption{color:#444;font-size:14px;margin-top:4px}"
                 + "td.left{text-align:left}.scroll{overflow-x:auto}summary{cursor:pointer;color:#245}"
+                // The first column (the verdict, or the row's name) stays in view while the table scrolls.
+                + ".scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;"
+                + "box-shadow:inset -1px 0 #999}.scroll td:first-child{background:#fff}"
                 + "img{max-width:100%}.warn{background:#fff3cd;border-left:4px solid #d39e00;padding:4px 8px}"
                 + "ul.findings{padding-left:1.2em}ul.findings li{margin:3px 0}.verdict{font-weight:bold;color:#1a6b1a}"
                 + ".verdict.attention{color:#a4000f}</style></head><body>\n<h1>" + escape(title) + "</h1>\n"
@@ -173,11 +194,15 @@ public final class HtmlReport {
         return b.append("</ul>\n").toString();
     }
 
-    /** The columns shown: the union of the rows' keys, with {@code L}, {@code o}, {@code g} merged into one. */
+    /**
+     * The columns shown: the union of the rows' keys, the {@link #VERDICTS} first, with {@code L},
+     * {@code o}, {@code g} merged into one.
+     */
     private static List<String> columns(List<? extends Map<String, ?>> rows) {
         Set<String> keys = new LinkedHashSet<>();
         rows.forEach(r -> keys.addAll(r.keySet()));
-        List<String> columns = new ArrayList<>();
+        List<String> columns = new ArrayList<>(VERDICTS.stream().filter(keys::contains).toList());
+        keys.removeAll(VERDICTS);
         boolean merge = keys.containsAll(List.of("L", "o", "g"));
         for (String k : keys) {
             if (merge && k.equals("L")) {

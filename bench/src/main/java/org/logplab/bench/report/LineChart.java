@@ -4,6 +4,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.knowm.xchart.ChartEncoder;
@@ -17,8 +18,10 @@ import org.logplab.bench.output.Cells;
 
 /**
  * A labelled x-y chart saved as a PNG (XChart, headless): a title, both axis titles with their
- * units, one series per line or point set, a legend inside the plot. Fonts are large enough to
- * read the image at its natural size in a browser.
+ * units, one series per line or point set, the legend to the right of the plot (never over the
+ * data). A series named after an engine, balancing policy or multicast algorithm has that name's
+ * colour and marker in every chart ({@link Palette}: colour-blind safe); others take the palette's
+ * next unused colour. Fonts are large enough to read the image at its natural size in a browser.
  *
  * <p>Wall-clock measurements whose thread count exceeds the cores measure the scheduler rather
  * than the algorithm: {@link #lineApart} and {@link #pointsApart} draw those points as a series of
@@ -34,15 +37,17 @@ public final class LineChart {
     private double yMax = Double.NEGATIVE_INFINITY;
     private int series;
     private Color lastColour;
+    private final List<Color> used = new ArrayList<>();
 
     /** A chart whose axes say what they show and in which unit, e.g. {@code "N (points, log scale)"}. */
     public LineChart(String title, String xTitle, String yTitle) {
-        chart = new XYChartBuilder().width(900).height(520).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        chart = new XYChartBuilder().width(1000).height(520).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
         chart.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 15));
         chart.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         chart.getStyler().setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        // Outside the plot: a legend inside covers points (the headline's, once).
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setMarkerSize(7);
     }
 
@@ -66,12 +71,10 @@ public final class LineChart {
         for (int i = 0; i < bars.length; i++) {
             bars[i] = Double.isNaN(errors[i]) ? 0 : errors[i];
         }
-        lastColour = colour(series);
         series++;
         XYSeries s = chart.addSeries(name, xs(x), y, bars);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        s.setLineColor(lastColour);
-        s.setMarkerColor(lastColour);
+        style(s, name);
         chart.getStyler().setErrorBarsColorSeriesColor(true);
         return this;
     }
@@ -103,8 +106,7 @@ public final class LineChart {
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         s.setMarker(SeriesMarkers.NONE);
         s.setLineStyle(SeriesLines.DASH_DASH);
-        s.setLineColor(measured);
-        lastColour = measured;
+        recolour(s, measured);
         return this;
     }
 
@@ -136,26 +138,46 @@ public final class LineChart {
             throw new IllegalArgumentException("series " + name
                     + ": x must rise (the points that fit the cores first)");
         }
-        Color colour = colour(series);
+        Color colour = null;
         if (fitting > 0) {
             XYSeries s = add(name, Arrays.copyOf(x, fitting), Arrays.copyOf(y, fitting));
             s.setXYSeriesRenderStyle(style);
-            s.setLineColor(colour);
-            s.setMarkerColor(colour);
+            colour = lastColour;
         }
         if (fitting < x.length) {
             // Joined to the last point that fits, so that a line reads as one curve changing its nature at the cores.
             int from = style == XYSeries.XYSeriesRenderStyle.Line ? Math.max(0, fitting - 1) : fitting;
             XYSeries s = add(name + ", oversubscribed: P > " + cores + " cores", Arrays.copyOfRange(x, from, x.length),
                     Arrays.copyOfRange(y, from, y.length));
+            colour = colour == null ? lastColour : colour;
             s.setXYSeriesRenderStyle(style);
             s.setLineStyle(SeriesLines.DASH_DASH);
-            s.setLineColor(colour);
-            s.setMarkerColor(colour);
+            recolour(s, colour);
             s.setMarker(SeriesMarkers.TRIANGLE_DOWN);
             markedCores = cores; // drawn on saving, once the data's y range is known
         }
         lastColour = colour; // a model curve that follows belongs to both parts
+        return this;
+    }
+
+    /**
+     * Points to draw attention to (outliers, say): crosses, no line, in black unless black is
+     * taken.
+     */
+    public LineChart flagged(String name, double[] x, double[] y) {
+        XYSeries s = add(name, x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        s.setMarker(SeriesMarkers.CROSS);
+        return this;
+    }
+
+    /**
+     * An x axis of whole numbers (processors, threads, mesh sides): ticks at integers only, each
+     * labelled once (no 2.5 between 2 and 3).
+     */
+    public LineChart integerX() {
+        // XChart widens the tick step until a pattern without decimals loses nothing: whole steps only.
+        chart.getStyler().setXAxisDecimalPattern("#");
         return this;
     }
 
@@ -196,7 +218,6 @@ public final class LineChart {
             throw new IllegalArgumentException("series " + name + ": " + x.length + " x values and " + y.length
                     + " y values");
         }
-        lastColour = colour(series);
         series++;
         for (double v : y) {
             if (!Double.isNaN(v)) {
@@ -205,14 +226,42 @@ public final class LineChart {
             }
         }
         XYSeries s = chart.addSeries(name, xs(x), y);
-        s.setLineColor(lastColour);
-        s.setMarkerColor(lastColour);
+        style(s, name);
         return s;
     }
 
-    private Color colour(int index) {
-        Color[] colours = chart.getStyler().getTheme().getSeriesColors();
-        return colours[index % colours.length];
+    /** The name's colour and marker from the palette, or the palette's next colour unused here. */
+    private void style(XYSeries s, String name) {
+        Palette.Style named = Palette.of(name).orElse(null);
+        lastColour = named != null ? named.colour() : Palette.spare(used);
+        used.add(lastColour);
+        s.setLineColor(lastColour);
+        s.setMarkerColor(lastColour);
+        if (named != null) {
+            s.setMarker(named.marker());
+        }
+    }
+
+    /** Draws the series just added in {@code colour} instead of the one it was given. */
+    private void recolour(XYSeries s, Color colour) {
+        used.set(used.size() - 1, colour);
+        lastColour = colour;
+        s.setLineColor(colour);
+        s.setMarkerColor(colour);
+    }
+
+    /** The colour series {@code name} is drawn in (its line and markers). */
+    public Color colour(String name) {
+        XYSeries s = chart.getSeries(name);
+        if (s == null) {
+            throw new IllegalArgumentException("no series " + name + " in this chart");
+        }
+        return s.getLineColor();
+    }
+
+    /** The chart itself, for the tests of its styler and of the ticks it draws. */
+    XYChart xy() {
+        return chart;
     }
 
     /** The x values as plotted: their base-2 logarithms on a {@link #log2X} axis. */
@@ -227,10 +276,6 @@ public final class LineChart {
 
     /** Writes the chart as a PNG file at {@code file}. */
     public void save(Path file) throws IOException {
-        if (chart.getSeriesCollection().size() + (markedCores > 0 ? 1 : 0) > 5) {
-            chart.getStyler()
-                    .setLegendPosition(Styler.LegendPosition.OutsideS); // many series: keep the legend off the data
-        }
         if (markedCores > 0 && chart.getSeries(CORES.formatted(markedCores)) == null) {
             double at = log2X ? Math.log(markedCores) / Math.log(2) : markedCores;
             XYSeries s = chart.addSeries(CORES.formatted(markedCores), new double[] {at, at},

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.File;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.logplab.bench.output.JsonLines;
+import org.logplab.bench.report.Chromium;
 
 /**
  * {@code logplab demo --quick}: one run shared by every test here (the tour takes most of a
@@ -258,9 +258,10 @@ class DemoReportTest {
 
     /**
      * The page as a browser shows it: headless Chromium loads index.html (a copy with a script
-     * that records, once the page has loaded, each image's natural width and each link's target)
-     * and every image must have loaded and every link point at a file of the folder or an element
-     * of the page.
+     * that records, once the page has loaded, each image's natural width, each link's target and
+     * where each table's verdict cell is) and every image must have loaded, every link point at a
+     * file of the folder or an element of the page, and the {@code ok} cell of every wide table
+     * (summation's, say) be in view in a 1000-pixel window, before and after scrolling it sideways.
      */
     @Test
     void chromiumShowsEveryImageAndNoBrokenLink(@TempDir Path scratch) throws Exception {
@@ -294,6 +295,8 @@ class DemoReportTest {
             assertThat(seen.get("images").size()).as("images on the page").isGreaterThanOrEqualTo(11);
             assertThat(seen.get("links").size()).as("links on the page").isGreaterThanOrEqualTo(20);
             assertThat(broken).isEmpty();
+            assertThat(seen.get("tables").findValuesAsText("file")).contains("summation.json");
+            assertThat(Chromium.hiddenVerdicts(seen)).isEmpty();
         } finally {
             Files.deleteIfExists(check);
         }
@@ -301,75 +304,5 @@ class DemoReportTest {
 
     private static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    /** Headless Chromium, found on the PATH and run with its profile, cache and temporary files in a folder of the
-     * test's. */
-    static final class Chromium {
-        /** Records, after the load event, each image's natural width and each link's resolved target in a pre element.
-         * */
-        static final String CHECK_SCRIPT = """
-                <script>
-                window.addEventListener('load', () => {
-                  const images = Array.from(document.images).map(i => ({src: i.getAttribute('src'),
-                          width: i.naturalWidth}));
-                  const links = Array.from(document.querySelectorAll('a[href]'))
-                          .map(a => ({href: a.getAttribute('href'), url: a.href,
-                      target: a.getAttribute('href').startsWith('#') ? document.getElementById(a.getAttribute('href')
-                      .slice(1)) !== null : null}));
-                  const out = document.createElement('pre');
-                  out.id = 'logplab-check';
-                  out.textContent = JSON.stringify({images: images, links: links});
-                  document.body.appendChild(out);
-                });
-                </script>
-                """;
-        private static final long LIMIT_SECONDS = 60;
-
-        static Optional<Path> find() {
-            String path = System.getenv("PATH");
-            if (path == null) {
-                return Optional.empty();
-            }
-            for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-                for (String d : path.split(File.pathSeparator)) {
-                    Path candidate = Path.of(d, name);
-                    if (Files.isExecutable(candidate)) {
-                        return Optional.of(candidate);
-                    }
-                }
-            }
-            return Optional.empty();
-        }
-
-        /** Loads {@code page}, waits for it (at most a minute), and returns what the check script recorded. */
-        static JsonNode loadAndReport(Path browser, Path page, Path scratch) throws Exception {
-            Path home = Files.createDirectories(scratch.resolve("home"));
-            ProcessBuilder pb = new ProcessBuilder(browser.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=" + home.resolve("profile"),
-                    "--virtual-time-budget=10000", "--dump-dom", page.toUri().toString())
-                    .redirectOutput(scratch.resolve("dom.html").toFile())
-                    .redirectError(scratch.resolve("chromium.log").toFile());
-            // Chromium writes its profile, caches and shared-memory files under these: all in the test's folder.
-            for (String variable : List.of("HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")) {
-                pb.environment().put(variable, home.toString());
-            }
-            Process p = pb.start();
-            try {
-                boolean done = p.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS);
-                assertThat(done).as("chromium did not finish within " + LIMIT_SECONDS + " s").isTrue();
-                assertThat(p.exitValue()).as(Files.readString(scratch.resolve("chromium.log"))).isZero();
-            } finally {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                p.onExit().get(10, TimeUnit.SECONDS);
-            }
-            Matcher m = Pattern.compile("<pre id=\"logplab-check\">(.*?)</pre>", Pattern.DOTALL)
-                    .matcher(Files.readString(scratch.resolve("dom.html")));
-            assertThat(m.find()).as("the check script's output in the page chromium dumped").isTrue();
-            String json = m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&nbsp;", " ")
-                    .replace("&amp;", "&");
-            return JsonLines.MAPPER.readTree(json);
-        }
     }
 }

@@ -41,6 +41,26 @@ class DemoFindingsTest {
     }
 
     @Test
+    void fftNamesAPointMeasuredAgainAndTurnsToAttentionOnAnOutlierThatStays() {
+        Map<String, Object> again = row("n", 1 << 15, "p", 2, "engine", "forkjoin", "speedup", 1.31,
+                "first_speedup", 0.061, "measured_again", true);
+        List<Map<String, Object>> rows = List.of(again,
+                row("n", 1 << 16, "p", 2, "engine", "logp", "speedup", 1.0, "machine_predicted_speedup", 1.0));
+        Headline h = DemoFindings.fft(rows);
+        assertThat(h.headline()).endsWith("; measured again, an outlier no more: forkjoin at 2^15 (0.061, then 1.31)");
+        assertThat(h.verdict()).isEqualTo("model within 0 %");
+        assertThat(h.ok()).isTrue();
+        // the same point an outlier after its second measurement too: marked, and the verdict asks attention
+        Map<String, Object> stays = new LinkedHashMap<>(again);
+        stays.put("speedup", 0.07);
+        stays.put("outlier", true);
+        Headline o = DemoFindings.fft(List.of(stays, rows.get(1)));
+        assertThat(o.ok()).isFalse();
+        assertThat(o.verdict()).isEqualTo("model within 0 %; 1 outlier (a speedup below half or above twice both"
+                + " neighbours in N), measured twice and marked: forkjoin at 2^15 (0.07)");
+    }
+
+    @Test
     void multicastCountsExactModelTimesAndJudgesOnlyTheRowsThatFitTheCores() {
         List<Map<String, Object>> model = new ArrayList<>();
         for (int p : new int[] {2, 4}) {
@@ -124,20 +144,53 @@ class DemoFindingsTest {
         assertThat(g.ok()).isFalse();
 
         List<Map<String, Object>> amdahl = List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup", 1.8),
-                row("p", 3, "speedup", 1.6));
+                row("p", 3, "speedup", 1.6, "oversubscribed", true));
         Headline a = DemoFindings.amdahl(1 << 18, amdahl, 0.1, 2);
         assertThat(a.headline())
-                .isEqualTo("fork/join FFT, N = 2^18, 1-3 threads: best speedup 1.80 at P = 2; 1.60 at P = 3; fitted"
-                + " serial fraction F = 0.1");
+                .isEqualTo("fork/join FFT, N = 2^18, 1-3 threads on 2 cores: best speedup 1.80 at P = 2; 1.60 at P = 3"
+                + " (oversubscribed); fitted serial fraction F = 0.1");
         assertThat(a.verdict()).isEqualTo("peaks within the 2 cores");
-        Headline noisy = DemoFindings.amdahl(1 << 18, amdahl, 1.9, 1);
-        assertThat(noisy.verdict()).isEqualTo("peaks beyond the 1 cores, at P = 2: scheduling noise; the fit is"
-                + " implausible: a serial fraction must lie in [0, 1]");
+        Headline implausible = DemoFindings.amdahl(1 << 18, amdahl, 1.9, 2);
+        assertThat(implausible.verdict()).isEqualTo("the fit is implausible: a serial fraction must lie in [0, 1]");
         // the best at the most threads is said once
         Headline rising = DemoFindings.amdahl(1 << 18, List.of(row("p", 1, "speedup", 1.0), row("p", 2, "speedup",
                 1.8)), 0.1, 2);
-        assertThat(rising.headline()).isEqualTo("fork/join FFT, N = 2^18, 1-2 threads: best speedup 1.80 at P = 2;"
-                + " fitted serial fraction F = 0.1");
+        assertThat(rising.headline()).isEqualTo("fork/join FFT, N = 2^18, 1-2 threads on 2 cores: best speedup 1.80 at"
+                + " P = 2; fitted serial fraction F = 0.1");
+    }
+
+    /** A quick demo on an idle 2-core host: 3 rounds per thread count, 8 thread counts. */
+    private static List<Map<String, Object>> twoCores(double p1, double p7Low, double p7Median, double p7High) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        rows.add(row("p", 1, "speedup", p1, "speedup_min", 0.97, "speedup_max", p1, "rounds", 3, "oversubscribed",
+                false));
+        rows.add(row("p", 2, "speedup", 1.81, "speedup_min", 1.75, "speedup_max", 1.85, "rounds", 3,
+                "oversubscribed", false));
+        for (int p = 3; p <= 8; p++) {
+            boolean seven = p == 7;
+            rows.add(row("p", p, "speedup", seven ? p7Median : 1.70, "speedup_min", seven ? p7Low : 1.60,
+                    "speedup_max", seven ? p7High : 1.78, "rounds", 3, "oversubscribed", true));
+        }
+        return rows;
+    }
+
+    @Test
+    void amdahlLooksForTheBestWithinTheCoresAndCallsAHigherOversubscribedMedianInsideTheSpreadNoise() {
+        // P = 7 on 2 cores: median 1.83 above P = 2's 1.81, but its rounds (1.70-1.90) overlap P = 2's (1.75-1.85)
+        Headline noise = DemoFindings.amdahl(1 << 18, twoCores(1.0, 1.70, 1.83, 1.90), 0.08, 2);
+        assertThat(noise.headline()).isEqualTo("fork/join FFT, N = 2^18, 1-8 threads on 2 cores: best speedup 1.81 at"
+                + " P = 2 (1.75-1.85 over 3 rounds); 1.70 at P = 8 (oversubscribed); fitted serial fraction F = 0.08");
+        assertThat(noise.ok()).isTrue();
+        assertThat(noise.verdict()).isEqualTo("peaks within the 2 cores; a higher median beyond them is within noise,"
+                + " inside the spread of the rounds: P = 7 (oversubscribed) 1.70-1.90 against 1.75-1.85 at P = 2");
+        // P = 1 measured at 1.44 (serial against itself, a slow first round): not a speedup, not the best
+        assertThat(DemoFindings.amdahl(1 << 18, twoCores(1.44, 1.70, 1.83, 1.90), 0.08, 2).headline())
+                .contains("best speedup 1.81 at P = 2");
+        // P = 7's slowest round (1.95) beats P = 2's fastest (1.85): beyond the spread, worth a look
+        Headline beyond = DemoFindings.amdahl(1 << 18, twoCores(1.0, 1.95, 2.0, 2.05), 0.08, 2);
+        assertThat(beyond.ok()).isFalse();
+        assertThat(beyond.verdict()).isEqualTo("faster beyond the 2 cores, beyond the spread of the rounds: P = 7"
+                + " (oversubscribed) 1.95-2.05 against 1.75-1.85 at P = 2");
     }
 
     @Test

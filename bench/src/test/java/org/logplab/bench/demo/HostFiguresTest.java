@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /** The plausibility rules on the host's figures, with hand-made figures (no timing). */
 class HostFiguresTest {
-    /** Figures of a quiet 2-core VM (the README's: L 169 ns, o 124 ns, g 250 ns, t0 262 ns, r_inf 24.5 GB/s). */
+    /** A quiet 2-core host's figures (docs/benchmarks.md: L 169 ns, o 124 ns, g 250 ns, t0 262 ns, r_inf 24.5 GB/s). */
     private static final HostFigures QUIET = new HostFigures(169, 169, 124, 250, 262, 24.5, 262 * 24.5);
 
     @Test
