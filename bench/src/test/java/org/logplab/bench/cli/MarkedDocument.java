@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * the docs (see {@code docs/architecture.md}, "Command outputs in the docs"):
  *
  * <ul>
- * <li>{@code <!-- output [varies] [exit=N] [stderr] [head=N] -->} directly before a {@code ```text} block
+ * <li>{@code <!-- output [varies] [exit=N] [stderr] [head=N] [slow] -->} directly before a {@code ```text} block
  * whose first line is {@code $ ./logplab ARGS} (continued over lines ending in {@code " \"}) and whose other
  * lines are what the command prints ({@link OutputBlock});</li>
  * <li>{@code <!-- file NAME -->} directly before a fenced block of any kind: the file the guide has its
@@ -49,6 +49,8 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
      * @param exit        the exit status the command is expected to end with
      * @param stderr      whether the block shows standard error after standard output
      * @param head        how many lines of output it shows before a last line {@code ...}; 0 for all
+     * @param slow        whether its command takes minutes, too long for the test suite: deterministic, checked
+     *                    by {@code docs/update-outputs --check}, only parsed by the test
      * @param command     the command as shown, its continuation lines joined ({@code ./logplab ARGS})
      * @param args        the command's arguments, after {@code ./logplab}
      * @param shown       the lines it shows as the output (the fence's indentation taken off)
@@ -56,7 +58,7 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
      * @param outputStart the index in the file's lines of the first output line
      * @param outputEnd   the index of the block's closing fence
      */
-    record OutputBlock(String where, boolean varies, int exit, boolean stderr, int head, String command,
+    record OutputBlock(String where, boolean varies, int exit, boolean stderr, int head, boolean slow, String command,
             List<String> args, List<String> shown, String indent, int outputStart, int outputEnd) implements Entry {
     }
 
@@ -152,6 +154,7 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
             int contentStart) {
         boolean varies = false;
         boolean stderr = false;
+        boolean slow = false;
         int exit = 0;
         int head = 0;
         List<String> seen = new ArrayList<>();
@@ -167,13 +170,15 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
                 varies = true;
             } else if (w.equals("stderr")) {
                 stderr = true;
+            } else if (w.equals("slow")) {
+                slow = true;
             } else if (number.matches() && key.equals("exit") && Integer.parseInt(number.group(2)) <= 255) {
                 exit = Integer.parseInt(number.group(2));
             } else if (number.matches() && key.equals("head") && Integer.parseInt(number.group(2)) > 0) {
                 head = Integer.parseInt(number.group(2));
             } else {
                 throw new IllegalArgumentException("unknown option '" + w + "' in the output marker (known, in this"
-                        + " order: output, then varies, then any of exit=N (0-255), stderr, head=N (N > 0))");
+                        + " order: output, then varies, then any of exit=N (0-255), stderr, head=N (N > 0), slow)");
             }
         }
         if (content.isEmpty() || !(content.get(0).equals(PROMPT) || content.get(0).startsWith(PROMPT + " "))) {
@@ -193,7 +198,7 @@ record MarkedDocument(String name, List<String> lines, List<Entry> entries, List
             n++;
         } while (line.endsWith(" \\"));
         List<String> argv = ShellWords.split(command.toString());
-        return new OutputBlock(where, varies, exit, stderr, head, command.toString(),
+        return new OutputBlock(where, varies, exit, stderr, head, slow, command.toString(),
                 argv.subList(1, argv.size()), List.copyOf(content.subList(n, content.size())), indent,
                 contentStart + n, contentStart + content.size());
     }
