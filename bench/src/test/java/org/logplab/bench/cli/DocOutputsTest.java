@@ -25,9 +25,9 @@ import org.logplab.bench.cli.MarkedDocument.OutputBlock;
  * {@code <!-- output -->} block's command runs in process, in its document's order (after the files the
  * document's {@code <!-- file -->} blocks save), and its exit status and shown lines must be the block's,
  * exactly; a {@code <!-- output varies -->} block's command line must still be accepted, and so must a
- * {@code slow} block's, which is then skipped saying so (its minutes are {@code docs/update-outputs --check}'s). A failure names
- * the block by file and line, its command and the difference, and says how to rewrite the block. A
- * document that breaks the convention fails as a whole, naming each place.
+ * {@code slow} block's, which is then skipped saying so (its minutes are {@code docs/update-outputs --check}'s).
+ * A failure names the block by file and line, its command and the difference, and says how to rewrite the
+ * block. A document that breaks the convention fails as a whole, naming each place.
  */
 class DocOutputsTest {
     private static final Duration PER_COMMAND = Duration.ofSeconds(60);
