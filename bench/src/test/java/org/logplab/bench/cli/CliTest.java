@@ -46,6 +46,24 @@ class CliTest {
     }
 
     @Test
+    void anUnknownCommandIsRefusedWithTheClosestNamesWhateverFollowsIt() {
+        for (List<String> args : List.of(List.of("frobnicate"), List.of("frobnicate", "--help"),
+                List.of("frobnicate", "-V"), List.of("frobnicate", "--P", "8"))) {
+            Outcome o = run(args.toArray(String[]::new));
+            assertThat(o.code()).as(args + ": " + o.err()).isEqualTo(2);
+            assertThat(o.out()).as(args.toString()).isEmpty();
+            assertThat(o.err().lines().toList()).as(args.toString()).singleElement().asString()
+                    .startsWith("logplab: unknown command 'frobnicate'").endsWith("(see logplab --help)");
+        }
+        // one letter off a command's name: picocli's suggestion names the command
+        Outcome typo = run("mesure", "--help");
+        assertThat(typo.code()).isEqualTo(2);
+        assertThat(typo.err()).startsWith("logplab: unknown command 'mesure'; did you mean ").contains("measure");
+        // a known command's help is unchanged
+        assertThat(run("measure", "--help").code()).isZero();
+    }
+
+    @Test
     void helpExitsZeroAndListsTheCommands() {
         Outcome o = run("--help");
         assertThat(o.code()).isZero();

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Cells;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
@@ -72,9 +73,9 @@ public final class ScaleSweep {
         String remedy = Limits.fitsMachine(need) ? String.format("run with LOGPLAB_JAVA_OPTS='-Xms%dg -Xmx%dg"
                 + " -Xmn%dg' (a young generation that holds the whole run spares the collector copying it)", gib, gib,
                 Math.max(1, gib * 4 / 5)) : Limits.beyondMachine();
-        return String.format("P = %,d needs about %.1f GiB of heap (%,d bytes per processor for --algo %s, with room"
-                + " for the collector); this JVM may use %.1f GiB: %s", processors, need / (double) (1L << 30),
-                ProcessorHeap.bytesPerProcessor(channels, processors), algo, max / (double) (1L << 30), remedy);
+        return String.format("P = %,d needs about %s of heap (%,d bytes per processor for --algo %s, with room"
+                + " for the collector); this JVM may use %s: %s", processors, Cells.bytes(need),
+                ProcessorHeap.bytesPerProcessor(channels, processors), algo, Cells.bytes(max), remedy);
     }
 
     /**
