@@ -168,6 +168,23 @@ class CliTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void scaleStopsARunWhenItsBudgetIsSpentAndSaysTheSweepEndedThere() throws Exception {
+        // A tree broadcast on 300,000 virtual threads is 600,000 events, seconds of work at the 10^5 events/s
+        // the runtime manages there: far beyond a budget of 0.2 s, which stops it.
+        Outcome o = run("scale", "--seconds", "0.2", "--P", "300000,350000", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.json()).as("no run finished within the budget").isEmpty();
+        assertThat(o.err()).contains("P = 300,000: stopped when the budget of 200 ms was spent (it takes longer):"
+                + " the sweep ends here").doesNotContain("P = 350,000:");
+        java.util.regex.Matcher after = java.util.regex.Pattern.compile("the sweep ends here, after ([0-9.]+) s")
+                .matcher(o.err());
+        assertThat(after.find()).as(o.err()).isTrue();
+        // stopped at the budget, give or take the stop itself: generously under ten budgets
+        assertThat(Double.parseDouble(after.group(1))).isLessThan(2.0);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void scaleReportsExactMakespans() throws Exception {
         Outcome o = run("scale", "--P", "1000,3000", "--json");
         assertThat(o.code()).isZero();
