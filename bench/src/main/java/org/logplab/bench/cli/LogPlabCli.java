@@ -118,7 +118,8 @@ public final class LogPlabCli implements Runnable {
             PrintWriter errors = cli.getErr();
             List<String> closest = new CommandLine.UnmatchedArgumentException(cli, List.of(args[0])).getSuggestions();
             errors.println("logplab: unknown command '" + args[0] + "'"
-                    + (closest.isEmpty() ? "" : "; did you mean " + String.join(" or ", closest) + "?")
+                    + (closest.isEmpty() ? "" : "; did you mean " + (closest.size() == 1 ? closest.get(0)
+                    : String.join(", ", closest.subList(0, closest.size() - 1)) + " or " + closest.getLast()) + "?")
                     + " (see logplab --help)");
             errors.flush();
             return 2;
