@@ -18,13 +18,14 @@ import picocli.CommandLine.Mixin;
  * units (or ns under the wall clock). JSON fields: {@code policy}, {@code workload}, {@code load},
  * {@code makespan}, {@code ideal_makespan}, {@code efficiency}, {@code mean_response},
  * {@code p99_response}, {@code messages_per_task}, {@code migrations_per_task}, {@code tasks},
- * {@code tasks_done}, then {@code clock}, {@code nodes}, {@code topology},
+ * {@code tasks_done}, {@code seeds} (the runs a row is over), then {@code clock}, {@code nodes}, {@code topology},
  * {@code termination_messages}, {@code share_correlation}, {@code max_avg_load}, {@code work_shares},
  * {@code capacity_shares}, {@code mean_response_ci95} (the half-width of the 95 % interval of the
  * mean response over the seeds, null with one run), {@code policy_events} (a policy's own events,
  * such as bidirectional's switches of mode, counted over the runs). With {@code --reps R} under the
  * model clock the row is the mean of R runs with seeds {@code S..S+R-1} and the task counts are
- * summed over them. Poisson runs are steady-state figures: 20,000 tasks by default, the responses of the first
+ * summed over them, as a line above the table says ({@code 5 seeds x 2,000 tasks per row}).
+ * Poisson runs are steady-state figures: 20,000 tasks by default, the responses of the first
  * 10 % left out as the warm-up, 5 seeds by default. With {@code --sweep} (Poisson, model clock)
  * the policies run at every load under three message-cost settings and each row also carries
  * {@code cost_setting}, {@code best_policy} and {@code ratio_to_best}. Every run of the command
@@ -81,6 +82,8 @@ final class BalanceCommand extends RowsCommand {
     /** The rows of every load and policy, the legend, each policy's own events, and the comparisons. */
     private void showComparison(BalanceRuns balance, Map<Integer, Map<String, BalanceRuns.Measured>> byLoad,
                                 BalanceRuns.Settings settings) {
+        byLoad.values().stream().flatMap(rows -> rows.values().stream()).findFirst()
+                .flatMap(first -> settings.seedsLine(first.result().tasks())).ifPresent(output()::line);
         Output.Table table = output().table(BalanceText.columns());
         byLoad.forEach((level, rows) -> rows.forEach((p, row) -> table.add(balance.row(level, p, row))));
         output().line(BalanceText.legend(settings));

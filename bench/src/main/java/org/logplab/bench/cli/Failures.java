@@ -96,7 +96,7 @@ final class Failures {
                     + " fewer processors";
         }
         return "ran out of memory (" + m.toLowerCase(java.util.Locale.ROOT) + "; this JVM may use "
-                + Cells.gib(Runtime.getRuntime().maxMemory())
+                + Cells.bytes(Runtime.getRuntime().maxMemory())
                 + " of heap): raise it with LOGPLAB_JAVA_OPTS=-Xmx..., or ask for less";
     }
 

@@ -3,7 +3,9 @@ package org.logplab.bench.cli;
 import org.logplab.bench.cluster.ClusterRun;
 import org.logplab.bench.cluster.LaunchRows;
 import org.logplab.bench.cluster.LocalLaunch;
+import org.logplab.bench.cluster.LocalNodes;
 import org.logplab.bench.cluster.NodeProcesses;
+import org.logplab.bench.cluster.NodesInterruptedException;
 import org.logplab.bench.cluster.NodesStillRunningException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,7 +16,8 @@ import picocli.CommandLine.Mixin;
  * ({@link LocalLaunch}). Whether it ends normally, by a signal, by its {@code --wait} time-out or
  * because a node failed, it stops every node it started and removes their files
  * ({@link NodeProcesses}); a P that a node's heap clearly cannot hold is refused before anything
- * starts. With {@code --check} it also runs the job in this process and compares: results (and,
+ * starts. Interrupted (Ctrl-C), it says so once and exits 130.
+ * With {@code --check} it also runs the job in this process and compares: results (and,
  * under the model clock, finish times) must be equal, and results must match theory where it has
  * a closed form. For testing and teaching; across hosts start {@code logplab node} on each.
  *
@@ -46,6 +49,8 @@ final class LaunchCommand extends RowsCommand {
             outcome = launch.run(options.media(), options.waitTime());
         } catch (NodesStillRunningException timedOut) {
             return failed(timedOut.getMessage() + " (--wait gives them longer)");
+        } catch (NodesInterruptedException interrupted) {
+            return LocalNodes.INTERRUPTED_STATUS; // said once on standard error as it happened
         }
         LaunchRows.print(output(), clusterRun, launch.partition(), options.check, outcome);
         return outcome.failure() == null ? 0 : failed(outcome.failure());

@@ -100,12 +100,31 @@ public final class LogPlabCli implements Runnable {
     public static int execute(String... args) {
         CommandLine cli = commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
         ((LogPlabCli) cli.getCommand()).systemStreams = true;
-        return cli.execute(args);
+        return run(cli, args);
     }
 
     /** Runs the command line, printing to {@code out} and {@code err}, and returns its exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        return commandLine(out, err, args).execute(args);
+        return run(commandLine(out, err, args), args);
+    }
+
+    /**
+     * Runs {@code cli} on {@code args}, but refuses a first word that names no command (exit 2),
+     * whatever follows it: picocli would call it an unmatched argument, or print the top-level
+     * help and exit 0 when {@code --help} follows.
+     */
+    private static int run(CommandLine cli, String[] args) {
+        if (args.length > 0 && !args[0].startsWith("-") && !cli.getSubcommands().containsKey(args[0])) {
+            PrintWriter errors = cli.getErr();
+            List<String> closest = new CommandLine.UnmatchedArgumentException(cli, List.of(args[0])).getSuggestions();
+            errors.println("logplab: unknown command '" + args[0] + "'"
+                    + (closest.isEmpty() ? "" : "; did you mean " + (closest.size() == 1 ? closest.get(0)
+                    : String.join(", ", closest.subList(0, closest.size() - 1)) + " or " + closest.getLast()) + "?")
+                    + " (see logplab --help)");
+            errors.flush();
+            return 2;
+        }
+        return cli.execute(args);
     }
 
     /** The configured command line for these arguments (their provenance), not yet run. */

@@ -17,7 +17,8 @@ import picocli.CommandLine.Mixin;
  * estimator recovers, beside the host's zero-injection baseline ({@link HostPrtt}).
  *
  * <p>JSON Lines, one object per configuration: {@code baseline} (boolean), {@code injected_L_ns},
- * {@code injected_o_ns}, {@code injected_g_ns}, {@code L_ns}, {@code o_ns}, {@code g_ns},
+ * {@code injected_o_ns}, {@code injected_g_ns}, {@code L_ns}, {@code o_ns}, {@code g_ns}, {@code L_clamped}
+ * (the fitted L, {@code L_fitted_ns}, was negative: {@code L_ns} is 0 in its place, and a line says so),
  * {@code size_bytes}, {@code reps}, {@code latency} (the runtime's latency recording: {@code all};
  * null for an Aeron transport's row). With {@code --transport aeron-ipc|aeron-udp}
  * ({@link TransportPrtt}): one object for {@code inprocess} and one for the transport, each with

@@ -12,8 +12,9 @@ import picocli.CommandLine.Mixin;
  * virtual threads (the binary-tree broadcast by default; {@code --algo optimal} or
  * {@code butterfly} for the optimal broadcast or the butterfly all-reduce), P doubling from 2^10
  * (or the given list) until a run takes longer than the budget.
- * A run still going after three budgets is stopped, and one that runs out of heap ends the sweep;
- * either way the rows so far and the largest P within the budget are printed. Each finished run
+ * A run still going when the budget is spent is stopped there, which ends the sweep (no run takes
+ * longer than {@code --seconds}), as does one that runs out of heap; either way the rows so far
+ * and the largest P within the budget are printed, and standard error says where and why it stopped. Each finished run
  * is also noted on standard error as it completes.
  *
  * <p><b>Heap.</b> Every processor is a virtual thread with its clock and channels, about a

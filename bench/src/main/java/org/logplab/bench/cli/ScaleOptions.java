@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 /** The options of {@code logplab scale}: the time budget of a run, the processor counts and the collective. */
 final class ScaleOptions {
 
-    @Option(names = "--seconds", defaultValue = "30", description = "Time budget per run in seconds (default 30).")
+    @Option(names = "--seconds", defaultValue = "30", description = "Time budget per run in seconds (default 30):"
+            + " a run still going then is stopped, and the sweep ends.")
     double seconds;
 
     @Option(names = "--P", split = ",", description = "Processor counts to run instead of doubling from 1024.")
@@ -35,7 +36,7 @@ final class ScaleOptions {
         if (seconds * 1e9 > maxNanos) {
             throw new IllegalArgumentException(String.format("--seconds %s lets one run take %s, more than"
                     + " --max-time %s: give a smaller budget, or --max-time %s", seconds, Cells.duration(seconds * 1e9),
-                    Cells.duration(maxNanos), Limits.timeSuggestion(ScaleSweep.STOP_AFTER_BUDGETS * seconds * 1e9)));
+                    Cells.duration(maxNanos), Limits.timeSuggestion(seconds * 1e9)));
         }
         if (!List.of("tree", "optimal", "butterfly").contains(algo)) {
             throw new IllegalArgumentException("--algo must be tree, optimal or butterfly, got '" + algo + "'");

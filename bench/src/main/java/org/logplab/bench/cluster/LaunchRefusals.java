@@ -61,8 +61,8 @@ public final class LaunchRefusals {
         if (bytes > free) {
             throw new IllegalArgumentException(String.format("%d nodes' media drivers need about %s in %s (%s a log of"
                     + " three %,d-byte terms per pair of nodes), but it has %s free: use fewer nodes or a smaller"
-                    + " --term-length", nodes, Cells.gib((long) Math.min(Long.MAX_VALUE, bytes)), tmp, Cells.gib(log),
-                    termLength, Cells.gib(free)));
+                    + " --term-length", nodes, Cells.bytes((long) Math.min(Long.MAX_VALUE, bytes)), tmp,
+                    Cells.bytes(log), termLength, Cells.bytes(free)));
         }
     }
 }

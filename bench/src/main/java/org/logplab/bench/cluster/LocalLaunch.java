@@ -75,10 +75,14 @@ public final class LocalLaunch {
      * reports; then, if asked and every node succeeded, runs the job in this process.
      *
      * @throws NodesStillRunningException if the nodes had not all ended after {@code wait} (they are stopped)
+     * @throws NodesInterruptedException if the run was interrupted (Ctrl-C), which the notes have said
      * @throws IllegalStateException if two nodes report different finish times
      */
     public Outcome run(NodeMedia media, Duration wait) throws IOException, InterruptedException {
         LocalNodes.Ended ended = LocalNodes.run(nodeCommand, nodes, media, run, jvmOptions, wait, notes);
+        if (ended.interrupted()) {
+            throw new NodesInterruptedException();
+        }
         NodeResults gathered = NodeResults.gather(ended, partition, notes);
         InProcessRun single = null;
         if (inProcessToo && gathered.ok()) {

@@ -23,9 +23,14 @@ public final class LocalNodes {
      *
      * @param outputs each node's standard output lines, node 0 first
      * @param exitValues each node's exit status, node 0 first; null for one that outlived being stopped
+     * @param interrupted whether the run was interrupted: this JVM was ending (a signal such as
+     *     Ctrl-C) or a node ended by {@code SIGINT} (status {@value #INTERRUPTED_STATUS}); said once already
      */
-    public record Ended(List<List<String>> outputs, List<Integer> exitValues) {
+    public record Ended(List<List<String>> outputs, List<Integer> exitValues, boolean interrupted) {
     }
+
+    /** The exit status of a JVM that {@code SIGINT} (Ctrl-C) ended: 128 + 2. */
+    public static final int INTERRUPTED_STATUS = 130;
 
     private LocalNodes() {
     }
@@ -69,7 +74,11 @@ public final class LocalNodes {
                 for (int i = 0; i < nodes; i++) {
                     exitValues.add(processes.exitValue(i));
                 }
-                return new Ended(outputs, exitValues);
+                boolean interrupted = processes.stoppedAtExit() || exitValues.contains(INTERRUPTED_STATUS);
+                if (interrupted) {
+                    processes.sayInterrupted();
+                }
+                return new Ended(outputs, exitValues, interrupted);
             }
         } finally {
             if (shared != null) {

@@ -2,6 +2,7 @@ package org.logplab.bench.cluster;
 
 import java.util.Locale;
 import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Cells;
 import org.logplab.core.cluster.Partition;
 
 /**
@@ -13,7 +14,6 @@ import org.logplab.core.cluster.Partition;
  * refuses clearly cannot run.
  */
 public final class NodeHeap {
-    private static final long GIB = 1L << 30;
 
     private NodeHeap() {
     }
@@ -48,10 +48,10 @@ public final class NodeHeap {
         String spread = partition.nodes() == 1 ? "all " + String.format("%,d", ranks) + " ranks on one node"
                 : String.format("up to %,d ranks on each of %d nodes", ranks, partition.nodes());
         return String.format(Locale.ROOT,
-                "P = %,d puts %s, which need about %,.1f GiB of heap (%,d bytes per rank as logplab scale measures,"
-                        + " with room for the collector), but %s may use %,.1f GiB: %s",
-                partition.P(), spread, need / (double) GIB, ProcessorHeap.bytesPerProcessor(channels(job), ranks),
-                whoseHeap, maxHeap / (double) GIB, howToRaise);
+                "P = %,d puts %s, which need about %s of heap (%,d bytes per rank as logplab scale measures,"
+                        + " with room for the collector), but %s may use %s: %s",
+                partition.P(), spread, Cells.bytes(need), ProcessorHeap.bytesPerProcessor(channels(job), ranks),
+                whoseHeap, Cells.bytes(maxHeap), howToRaise);
     }
 
 

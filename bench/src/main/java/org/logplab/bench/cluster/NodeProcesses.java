@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.logplab.bench.JvmFlags;
@@ -40,7 +41,9 @@ public final class NodeProcesses implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private final List<List<String>> stdout = new ArrayList<>();
     private final List<Thread> readers = new ArrayList<>();
-    private final Thread hook = new Thread(this::close, "logplab-stop-nodes");
+    private final Thread hook = new Thread(this::stopAtExit, "logplab-stop-nodes");
+    private final AtomicBoolean interruptionSaid = new AtomicBoolean();
+    private volatile boolean stoppedAtExit;
     private Path workDir;
     private boolean closed;
 
@@ -230,6 +233,32 @@ public final class NodeProcesses implements AutoCloseable {
             out.add(List.copyOf(lines));
         }
         return out;
+    }
+
+    /**
+     * The shutdown hook: this JVM ends before {@link #close()} (a signal such as Ctrl-C, which
+     * the nodes, in the same process group on a terminal, may have had too): says so once, then
+     * stops the nodes.
+     */
+    private void stopAtExit() {
+        stoppedAtExit = true;
+        sayInterrupted();
+        close();
+    }
+
+    /** Whether the nodes were stopped because this JVM was ending (the shutdown hook), not by {@link #close()}. */
+    public boolean stoppedAtExit() {
+        return stoppedAtExit;
+    }
+
+    /**
+     * Says on the error lines that the run was interrupted and its nodes stopped: once, whether
+     * the shutdown hook or the caller that saw the nodes end by the interrupt says it first.
+     */
+    public void sayInterrupted() {
+        if (interruptionSaid.compareAndSet(false, true)) {
+            errors.accept("interrupted: the node processes were stopped");
+        }
     }
 
     /** Node {@code i}'s exit status, or null while it runs (or was never started). */

@@ -58,7 +58,7 @@ public final class Limits {
         }
         throw new IllegalArgumentException(String.format(Locale.ROOT,
                 "%s needs about %s of heap, but this JVM may use %s: %s",
-                what, Cells.gib(bytes), Cells.gib(max), fitsMachine(bytes) ? "raise it with LOGPLAB_JAVA_OPTS="
+                what, Cells.bytes(bytes), Cells.bytes(max), fitsMachine(bytes) ? "raise it with LOGPLAB_JAVA_OPTS="
                 + JvmHeap.xmxFor(bytes)
                         + ", or ask for less" : beyondMachine()));
     }
@@ -79,7 +79,7 @@ public final class Limits {
 
     /** What to say of a heap that does not fit the machine. */
     public static String beyondMachine() {
-        return "that is more than this machine's " + Cells.gib(JvmHeap.physicalMemory()) + " of memory: ask for less";
+        return "that is more than this machine's " + Cells.bytes(JvmHeap.physicalMemory()) + " of memory: ask for less";
     }
 
     /**

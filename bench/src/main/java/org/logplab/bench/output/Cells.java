@@ -112,9 +112,21 @@ public final class Cells {
         return String.format("%,.0f", nanos);
     }
 
-    /** A size in bytes as GiB with one decimal: {@code 5.9 GiB}. */
-    public static String gib(long bytes) {
-        return String.format(Locale.ROOT, "%,.1f GiB", bytes / (double) (1L << 30));
+    /**
+     * A size in bytes in the largest binary unit it reaches, with one decimal: {@code 5.9 GiB},
+     * {@code 8.0 MiB}, {@code 1.5 KiB}, or {@code 512 bytes}; so that a small heap does not read
+     * as {@code 0.0 GiB}.
+     */
+    public static String bytes(long bytes) {
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        if (Math.abs(bytes) < 1024) {
+            return bytes + " bytes";
+        }
+        int unit = 0;
+        while (unit < units.length - 1 && Math.abs(bytes) >= 1L << (10 * (unit + 2))) {
+            unit++;
+        }
+        return String.format(Locale.ROOT, "%,.1f %s", bytes / (double) (1L << (10 * (unit + 1))), units[unit]);
     }
 
     /** A clock as {@code --clock} and the rows' {@code clock} field name it: {@code model} or {@code wall}. */

@@ -57,6 +57,22 @@ class BalanceCommandTest {
         assertThat(rows.get(0).get("mean_response_ci95").asDouble()).isCloseTo(halfWidth,
                 org.assertj.core.api.Assertions.within(1e-9));
         assertThat(rows.get(0).get("tasks").asLong()).as("5 seeds of 1,000 tasks").isEqualTo(5000);
+        assertThat(rows.get(0).get("seeds").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void theTableSaysItsTaskCountsAreSummedOverTheSeeds() {
+        // --tasks 2000 with the default 5 seeds on the model clock: each row counts 5 x 2,000 = 10,000 tasks
+        CliTest.Outcome five = CliTest.run("balance", "--workload", "poisson", "--nodes", "4", "--load", "50",
+                "--policy", "none", "--tasks", "2000");
+        assertThat(five.code()).as(five.err()).isZero();
+        assertThat(five.out()).startsWith("5 seeds x 2,000 tasks per row (seeds 1..5): tasks and done are summed")
+                .contains("10000");
+        // one seed: no such line, and the row's count is the run's own
+        CliTest.Outcome one = CliTest.run("balance", "--workload", "poisson", "--nodes", "4", "--load", "50",
+                "--policy", "none", "--tasks", "2000", "--reps", "1", "--json");
+        assertThat(one.out()).doesNotContain("seeds x");
+        assertThat(one.out()).contains("\"tasks\":2000", "\"seeds\":1");
     }
 
     @Test

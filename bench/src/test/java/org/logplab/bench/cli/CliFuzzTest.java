@@ -217,7 +217,7 @@ class CliFuzzTest {
             case "balance" -> List.of(List.of("--nodes", "1000000"), List.of("--nodes", "0"), List.of("--reps", "0"),
                     List.of("--workload", "nope"), List.of("--workload", "poisson", "--load", "99"),
                     List.of("--policy", "forkjoin"),
-                    List.of("--sweep", "--workload", "seed"));
+                    List.of("--sweep", "--workload", "seed"), List.of("--workload", "poisson", "--tasks", "0"));
             case "scale" -> List.of(List.of("--P", "100000000"), List.of("--seconds", "0"), List.of("--seconds",
                     "3600"),
                     List.of("--algo", "nope"));

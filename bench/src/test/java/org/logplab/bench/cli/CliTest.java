@@ -46,6 +46,24 @@ class CliTest {
     }
 
     @Test
+    void anUnknownCommandIsRefusedWithTheClosestNamesWhateverFollowsIt() {
+        for (List<String> args : List.of(List.of("frobnicate"), List.of("frobnicate", "--help"),
+                List.of("frobnicate", "-V"), List.of("frobnicate", "--P", "8"))) {
+            Outcome o = run(args.toArray(String[]::new));
+            assertThat(o.code()).as(args + ": " + o.err()).isEqualTo(2);
+            assertThat(o.out()).as(args.toString()).isEmpty();
+            assertThat(o.err().lines().toList()).as(args.toString()).singleElement().asString()
+                    .startsWith("logplab: unknown command 'frobnicate'").endsWith("(see logplab --help)");
+        }
+        // one letter off a command's name: picocli's suggestion names the command
+        Outcome typo = run("mesure", "--help");
+        assertThat(typo.code()).isEqualTo(2);
+        assertThat(typo.err()).startsWith("logplab: unknown command 'mesure'; did you mean ").contains("measure");
+        // a known command's help is unchanged
+        assertThat(run("measure", "--help").code()).isZero();
+    }
+
+    @Test
     void helpExitsZeroAndListsTheCommands() {
         Outcome o = run("--help");
         assertThat(o.code()).isZero();
@@ -146,6 +164,23 @@ class CliTest {
         assertThat(both.get(1).fieldNames()).toIterable().contains("L_ns", "o_ns", "g_ns", "t0_ns",
                 "r_inf_bytes_per_ns", "m_half_bytes");
         assertThat(both.get(1).get("t0_ns").asDouble()).isPositive();
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void scaleStopsARunWhenItsBudgetIsSpentAndSaysTheSweepEndedThere() throws Exception {
+        // A tree broadcast on 300,000 virtual threads is 600,000 events, seconds of work at the 10^5 events/s
+        // the runtime manages there: far beyond a budget of 0.2 s, which stops it.
+        Outcome o = run("scale", "--seconds", "0.2", "--P", "300000,350000", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.json()).as("no run finished within the budget").isEmpty();
+        assertThat(o.err()).contains("P = 300,000: stopped when the budget of 200 ms was spent (it takes longer):"
+                + " the sweep ends here").doesNotContain("P = 350,000:");
+        java.util.regex.Matcher after = java.util.regex.Pattern.compile("the sweep ends here, after ([0-9.]+) s")
+                .matcher(o.err());
+        assertThat(after.find()).as(o.err()).isTrue();
+        // stopped at the budget, give or take the stop itself: generously under ten budgets
+        assertThat(Double.parseDouble(after.group(1))).isLessThan(2.0);
     }
 
     @Test

@@ -62,12 +62,13 @@ class ClusterCommandsTest {
     @Test
     void aPTheHeapCannotHoldIsRefusedUpFrontSayingHowToRaiseIt() {
         // By hand: 500,000 ranks a node, (550 + 350) bytes each with 1.6 times that for the
-        // collector, plus 64 MiB: 787,108,864 bytes, 0.7 GiB, against a heap of 0.25 GiB.
-        refused("P = 1,000,000 puts up to 500,000 ranks on each of 2 nodes, which need about 0.7 GiB of heap", "launch",
-                "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring", "--P", "1000000");
+        // collector, plus 64 MiB: 787,108,864 bytes = 750.6 MiB (/ 2^20), against a heap of 256 MiB.
+        refused("P = 1,000,000 puts up to 500,000 ranks on each of 2 nodes, which need about 750.6 MiB of heap",
+                "launch", "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring", "--P", "1000000");
         CliTest.Outcome o = CliTest.run("launch", "--nodes", "2", "--node-jvm-options", "-Xmx256m", "--job", "ring",
                 "--P", "1000000");
-        assertThat(o.err()).contains("a node JVM may use 0.3 GiB: give the nodes more with --node-jvm-options -Xmx1g");
+        assertThat(o.err())
+                .contains("a node JVM may use 256.0 MiB: give the nodes more with --node-jvm-options -Xmx1g");
         // 2 * 10^9 ranks need terabytes anywhere: the nodes would have them here, the launcher's --check not.
         refused("this JVM (which runs them all for --check)", "launch", "--nodes", "2", "--node-jvm-options",
                 "-Xmx4000g",

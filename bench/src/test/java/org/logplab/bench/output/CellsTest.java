@@ -53,4 +53,19 @@ class CellsTest {
         assertThat(Cells.trimmed(5.589)).isEqualTo("5.59");
         assertThat(Cells.trimmed(123.4)).isEqualTo("123");
     }
+
+    @Test
+    void byteSizesPickTheLargestUnitTheyReach() {
+        // -Xmx8m is 8 * 2^20 bytes: 8.0 MiB, where GiB with one decimal read 0.0 GiB.
+        assertThat(Cells.bytes(8L << 20)).isEqualTo("8.0 MiB");
+        // 1,536 bytes = 1.5 * 1,024: KiB; 1,023 bytes are below a KiB.
+        assertThat(Cells.bytes(1536)).isEqualTo("1.5 KiB");
+        assertThat(Cells.bytes(1023)).isEqualTo("1023 bytes");
+        // 2^30 - 1 bytes are 1,023.999... MiB, which rounds to 1,024.0 MiB; 2^30 is 1.0 GiB.
+        assertThat(Cells.bytes((1L << 30) - 1)).isEqualTo("1,024.0 MiB");
+        assertThat(Cells.bytes(1L << 30)).isEqualTo("1.0 GiB");
+        // 134.2 GiB, the heap scale asks for at P = 10^8: 144,115,188,075 bytes / 2^30 = 134.2.
+        assertThat(Cells.bytes(144_115_188_075L)).isEqualTo("134.2 GiB");
+        assertThat(Cells.bytes(3L << 40)).isEqualTo("3.0 TiB");
+    }
 }

@@ -57,6 +57,18 @@ public final class LogPEstimator {
      */
     public record Estimate(double lNanos, double oNanos, double gNanos, double prtt1, double prttN, double prttND,
                            int n, long dNanos, double dRealNanos, int bytes, int reps) {
+        /**
+         * L as the fit gives it, {@code PRTT(1,0) / 2 - 2o}, ns, before {@link #lNanos} clamps it
+         * at 0: negative where the measured overhead alone exceeds half the round trip.
+         */
+        public double lFittedNanos() {
+            return prtt1 / 2 - 2 * oNanos;
+        }
+
+        /** Whether the fitted L was negative and {@link #lNanos} is 0 in its place. */
+        public boolean lClamped() {
+            return lFittedNanos() < 0;
+        }
     }
 
     /**

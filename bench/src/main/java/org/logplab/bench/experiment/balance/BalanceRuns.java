@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ForkJoinPool;
 import org.logplab.balance.BalanceConfig;
 import org.logplab.balance.BalanceResult;
@@ -63,6 +64,29 @@ public final class BalanceRuns implements AutoCloseable {
             return new Settings(kind, capacities, Topology.parse("complete"), ClockKind.MODEL,
                     List.of(POLICIES.split(",")), Policies.Parameters.DEFAULTS, tasks, "exponential", 1000, "binomial",
                     1000, 1, runs);
+        }
+
+        /**
+         * The seeds a row is over: {@link #runs} on the model clock, whose runs are independent
+         * seeds averaged with their task counts summed; 1 on the wall clock, whose row is one
+         * run (the median makespan's) of the same seed.
+         */
+        public int seeds() {
+            return clock == ClockKind.MODEL ? runs : 1;
+        }
+
+        /**
+         * The line above a table whose rows are over several seeds, such as
+         * {@code 5 seeds x 2,000 tasks per row: ...}; empty for one seed. {@code tasksPerRow} is a
+         * row's summed task count.
+         */
+        public Optional<String> seedsLine(long tasksPerRow) {
+            if (seeds() < 2) {
+                return Optional.empty();
+            }
+            return Optional.of(String.format("%d seeds x %,d tasks per row (seeds %d..%d): tasks and done are summed"
+                    + " over the seeds, the other figures are their means", seeds(), tasksPerRow / seeds(), seed,
+                    seed + seeds() - 1));
         }
     }
 
@@ -178,7 +202,8 @@ public final class BalanceRuns implements AutoCloseable {
                 .put("efficiency", r.efficiency()).put("mean_response", r.meanResponse())
                 .put("p99_response", r.p99Response()).put("messages_per_task", r.messagesPerTask())
                 .put("migrations_per_task", r.migrationsPerTask()).put("tasks", r.tasks())
-                .put("tasks_done", r.tasksDone()).put("clock", settings.clock().name().toLowerCase(Locale.ROOT))
+                .put("tasks_done", r.tasksDone()).put("seeds", settings.seeds())
+                .put("clock", settings.clock().name().toLowerCase(Locale.ROOT))
                 .put("nodes", settings.capacities().length)
                 .put("topology", settings.topology().toString()).put("termination_messages", r.terminationMessages())
                 .put("share_correlation", Double.isNaN(r.shareCorrelation()) ? null : r.shareCorrelation())

@@ -1,5 +1,6 @@
 package org.logplab.bench.experiment.collective;
 
+import org.logplab.bench.output.Cells;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Row;
@@ -31,6 +32,6 @@ public final class ScaleRows {
 
     /** The sentence under the table: the largest P within the budget of {@code seconds}. */
     public static String summary(double seconds, int largest) {
-        return String.format("largest P within %.0f s: %,d", seconds, largest);
+        return String.format("largest P within %s s: %,d", Cells.trimmed(seconds), largest);
     }
 }

@@ -2,10 +2,15 @@ package org.logplab.bench.experiment.collective;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.limits.ProcessorHeap;
+import org.logplab.bench.output.Cells;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
 import org.logplab.core.RunConfig;
@@ -16,14 +21,14 @@ import org.logplab.core.ThreadKind;
 /**
  * How far the model clock scales ({@code logplab scale}): a collective ({@link ScaleWorkload}) on
  * virtual threads, at the given processor counts, or at P doubling from 1024 until a run takes
- * longer than the time budget. A run still going after three budgets is stopped, and one that
- * runs out of heap ends the sweep, as does a P the heap cannot hold ({@link #heapProblem}); the
- * runs so far stand. A warm-up run at a small P comes first when the first P is larger, so that
+ * longer than the time budget. A run still going when its budget is spent is stopped there (no
+ * run takes longer than the budget, so the sweep's runs take at most about three budgets in all:
+ * each doubling's run takes about twice its predecessor's), which ends the sweep, as do a run
+ * that runs out of heap and a P the heap cannot hold ({@link #heapProblem}); the runs so far stand.
+ * A warm-up run at a small P comes first when the first P is larger, so that
  * the measured runs do not pay for compiling the runtime.
  */
 public final class ScaleSweep {
-    /** A run still going after this many budgets is stopped (a heap too small for P thrashes for minutes). */
-    public static final int STOP_AFTER_BUDGETS = 3;
     /** Processors of the warm-up run. */
     private static final int WARMUP_P = 4096;
 
@@ -72,9 +77,9 @@ public final class ScaleSweep {
         String remedy = Limits.fitsMachine(need) ? String.format("run with LOGPLAB_JAVA_OPTS='-Xms%dg -Xmx%dg"
                 + " -Xmn%dg' (a young generation that holds the whole run spares the collector copying it)", gib, gib,
                 Math.max(1, gib * 4 / 5)) : Limits.beyondMachine();
-        return String.format("P = %,d needs about %.1f GiB of heap (%,d bytes per processor for --algo %s, with room"
-                + " for the collector); this JVM may use %.1f GiB: %s", processors, need / (double) (1L << 30),
-                ProcessorHeap.bytesPerProcessor(channels, processors), algo, max / (double) (1L << 30), remedy);
+        return String.format("P = %,d needs about %s of heap (%,d bytes per processor for --algo %s, with room"
+                + " for the collector); this JVM may use %s: %s", processors, Cells.bytes(need),
+                ProcessorHeap.bytesPerProcessor(channels, processors), algo, Cells.bytes(max), remedy);
     }
 
     /**
@@ -136,15 +141,36 @@ public final class ScaleSweep {
         notes.accept(algo + " on " + p + " processors...");
         ScaleWorkload work = ScaleWorkload.of(algo, logp);
         long start = System.nanoTime();
+        long budgetNanos = (long) (seconds * 1e9);
+        // The run on a thread of its own, waited for up to the budget: starting and stopping P
+        // threads takes seconds at hundreds of thousands, which the run's own time-out does not
+        // bound. A run past the budget is stopped (interrupted, and timed out by itself) and left
+        // to wind down while the sweep reports and ends.
+        CompletableFuture<RunResult> outcome = new CompletableFuture<>();
+        Thread runner = Thread.ofPlatform().daemon(true).name("logplab-scale-run").start(() -> {
+            try {
+                outcome.complete(RunConfig.builder(logp).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
+                        .timeout(Duration.ofNanos(budgetNanos)).run(work.program()));
+            } catch (Throwable t) {
+                outcome.completeExceptionally(t);
+            }
+        });
         RunResult r;
         try {
-            r = RunConfig.builder(logp).clock(ClockKind.MODEL).threads(ThreadKind.VIRTUAL)
-                    .timeout(Duration.ofMillis((long) (STOP_AFTER_BUDGETS * seconds * 1000))).run(work.program());
-        } catch (RunFailedException | OutOfMemoryError e) {
-            String why = rootCause(e) instanceof OutOfMemoryError
-                    ? "out of heap (raise it with LOGPLAB_JAVA_OPTS=-Xmx...)"
-                    : "stopped after " + STOP_AFTER_BUDGETS + " budgets: " + e.getMessage();
-            notes.accept(String.format("P = %,d: %s after %.1f s", p, why, (System.nanoTime() - start) / 1e9));
+            r = outcome.get(budgetNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | InterruptedException | ExecutionException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            runner.interrupt();
+            boolean outOfHeap = e instanceof ExecutionException && rootCause(e) instanceof OutOfMemoryError;
+            if (e instanceof ExecutionException && !outOfHeap && !(e.getCause() instanceof RunFailedException)) {
+                throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+            }
+            String why = outOfHeap ? "out of heap (raise it with LOGPLAB_JAVA_OPTS=-Xmx...)"
+                    : String.format("stopped when the budget of %s was spent (it takes longer): the sweep ends here",
+                            Cells.duration(seconds * 1e9));
+            notes.accept(String.format("P = %,d: %s, after %.1f s", p, why, (System.nanoTime() - start) / 1e9));
             return null;
         }
         double took = (System.nanoTime() - start) / 1e9;

@@ -2,8 +2,10 @@ package org.logplab.bench.experiment.measure;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import org.logplab.bench.experiment.WallTolerance;
 import org.logplab.bench.limits.Limits;
 import org.logplab.bench.output.Progress;
 import org.logplab.core.LogP;
@@ -58,8 +60,13 @@ public final class PingPongSweep {
                 Limits.HANDOFF_NANOS, 1 / Limits.COPY_NANOS_PER_BYTE));
     }
 
-    /** The in-process runtime with {@code delays} (ns) injected: a step of {@code steps} per size. */
+    /**
+     * The in-process runtime with {@code delays} (ns) injected: a step of {@code steps} per size.
+     * Says to {@code notes} when the two threads outnumber the cores, and when the smallest
+     * message's median one-way time shows a busy host ({@link HostPrtt#busyHost}).
+     */
     public static Result inProcess(LogP delays, List<Integer> sizes, int reps, Progress steps, Consumer<String> notes) {
+        WallTolerance.oversubscription(delays.P()).ifPresent(notes);
         notes.accept("warming up the JIT...");
         PingPong.warmUpJit();
         List<PingPong.Result> results = new ArrayList<>();
@@ -67,6 +74,9 @@ public final class PingPongSweep {
             steps.step("ping-pong with " + size + "-byte messages");
             results.add(PingPong.run(delays, size, warmup(reps), reps));
         }
+        results.stream().min(Comparator.comparingInt(PingPong.Result::bytes)).ifPresent(smallest -> HostPrtt.busyHost(
+                smallest.bytes() + "-byte median one-way time", smallest.medianOneWayNanos(),
+                delays.L() + 2.0 * delays.o() + (double) smallest.bytes() * delays.G()).ifPresent(notes));
         return new Result(results, List.of());
     }
 
