@@ -208,7 +208,7 @@ public final class TimedRepetitions {
         /** Rank 0, after {@code done} repetitions: the next block's length, 0 to end the phase. */
         int next(int done);
 
-        /** Rank {@code rank}'s repetition {@code k}: began {@code late} ns late, finished {@code finish} ns after its start. */
+        /** Rank {@code rank}'s repetition {@code k}: begun {@code late} ns late, done {@code finish} ns after start. */
         void record(int rank, int k, long late, long finish);
     }
 

@@ -3,9 +3,9 @@ package org.logplab.bench.experiment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.List;
 import java.util.function.Supplier;
 import org.logplab.bench.output.Cells;
 import org.logplab.bench.output.Column;
@@ -34,10 +34,12 @@ public final class WallTolerance {
      * cores: below it other programs took less than half a core.
      */
     public static final double BUSY_LOAD = 0.5;
-    /** What makes a disturbed time on a host that was not busy, as measured on an idle 2-core host. */
-    static final String OWN_CAUSE = "with as many spinning processor threads as cores this JVM's own threads (the"
-            + " JIT compiler, the garbage collector) take a core from one of them now and then; more repetitions"
-            + " (--reps) or a rerun tell";
+    /**
+     * What disturbs a run on a host that was not busy: the JVM's own threads need a core now and
+     * then, and take it from a processor thread spinning on it.
+     */
+    static final String OWN_CAUSE = "its own threads (the JIT compiler, the garbage collector) took cores from the"
+            + " spinning processor threads now and then; more repetitions (--reps) or a rerun tell";
 
     private WallTolerance() {
     }
@@ -121,7 +123,7 @@ public final class WallTolerance {
         return loadAverage(Path.of("/proc/loadavg"));
     }
 
-    /** The 1-minute load average in {@code file}, in the format of {@code /proc/loadavg}; null where it cannot be read. */
+    /** The 1-minute load average in {@code file}, formatted as {@code /proc/loadavg}; null where it cannot be read. */
     public static Double loadAverage(Path file) {
         try {
             String[] fields = Files.readString(file).trim().split("\\s+");
@@ -149,7 +151,7 @@ public final class WallTolerance {
         if (busy) {
             return "the host looked busy (" + figure + ")";
         }
-        return "the host was not busy (" + figure + "): the time is the run's own, " + OWN_CAUSE;
+        return "the host was not busy (" + figure + "), so the cause is in this JVM: " + OWN_CAUSE;
     }
 
     /**

@@ -75,8 +75,8 @@ class WallToleranceTallyTest {
         WallTolerance.Tally idle = new WallTolerance.Tally(2, load(0.02, 0.02));
         idle.judge(1_589_000, 70_000, 2);
         assertThat(idle.warning(2).orElseThrow()).doesNotContain("looked busy")
-                .endsWith("the host was not busy (load average 0.02 over the last minute on 2 cores): the time is the"
-                        + " run's own, " + WallTolerance.OWN_CAUSE);
+                .endsWith("the host was not busy (load average 0.02 over the last minute on 2 cores), so the cause is"
+                        + " in this JVM: " + WallTolerance.OWN_CAUSE);
         // the run's own 2 threads raised the load to 1.9 by its end: less them, the host was still idle
         WallTolerance.Tally own = new WallTolerance.Tally(2, load(0.02, 1.9));
         own.judge(1_589_000, 70_000, 2);

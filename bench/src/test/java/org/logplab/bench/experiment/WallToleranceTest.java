@@ -46,7 +46,8 @@ class WallToleranceTest {
                         + " last minute on 2 cores)");
         // the idle host: nobody else ran, so the note says so and names the run's own cause
         assertThat(WallTolerance.note("x", 22.7, 0.02, 2, 2)).endsWith(": the host was not busy (load average 0.02"
-                + " over the last minute on 2 cores): the time is the run's own, " + WallTolerance.OWN_CAUSE);
+                + " over the last minute on 2 cores), so the cause is in this JVM: "
+                + WallTolerance.OWN_CAUSE);
         assertThat(WallTolerance.note("x", 2, null, 2, 2)).endsWith(": the load average is unknown, and with it"
                 + " whether other programs took the cores");
     }
