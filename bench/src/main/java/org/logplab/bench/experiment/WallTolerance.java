@@ -100,10 +100,12 @@ public final class WallTolerance {
 
     /**
      * The text columns of a row {@link Tally#mark}ed: {@code oversubscribed} (yes/no) and
-     * {@code disturbed} ({@code YES}, {@code no}, or why it was not judged).
+     * {@code disturbed} ({@code YES}, {@code no}, or why it was not judged); {@code -} in a row
+     * without them (a model-clock row beside).
      */
     public static List<Column> columns() {
-        return List.of(Column.of("oversubscribed", r -> Boolean.TRUE.equals(r.get("oversubscribed")) ? "yes" : "no"),
+        return List.of(Column.of("oversubscribed", r -> r.get("oversubscribed") == null ? Column.MISSING
+                : (boolean) r.get("oversubscribed") ? "yes" : "no"),
                 Column.of("disturbed", r -> {
             Object d = r.get("disturbed");
             if (d == null) {

@@ -66,6 +66,8 @@ class WallToleranceTallyTest {
                 .containsExactly("oversubscribed", "disturbed");
         assertThat(columns).extracting(c -> c.cell().apply(over)).containsExactly("yes", "not judged");
         assertThat(columns).extracting(c -> c.cell().apply(fits)).containsExactly("no", "no");
+        assertThat(columns).extracting(c -> c.cell().apply(new Row().put("clock", "model")))
+                .as("a model-clock row beside has neither").containsExactly("-", "-");
         assertThat(WallTolerance.predictedCell(70_000L)).isEqualTo("70,000 ns");
     }
 
