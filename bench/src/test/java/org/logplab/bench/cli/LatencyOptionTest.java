@@ -47,7 +47,7 @@ class LatencyOptionTest {
         assertThat(row.get("p50_ns").asLong()).isPositive();
         CliTest.Outcome text = collective("off", false);
         assertThat(text.code()).as(text.err()).isZero();
-        assertThat(text.out()).contains("start handshakes included): off, not recorded");
+        assertThat(text.out()).contains("start handshakes included, the warm-up not): off, not recorded");
     }
 
     @Test
