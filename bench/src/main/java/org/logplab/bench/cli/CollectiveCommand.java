@@ -23,10 +23,12 @@ import picocli.CommandLine.Mixin;
  * <p>JSON Lines, one object per algorithm: {@code algo}, {@code P}, {@code size} (members),
  * {@code root}, {@code L}, {@code o}, {@code g}, {@code clock}, {@code time} (model units, or the
  * wall median in ns), {@code predicted}, {@code ok} (every member got the right data), and for
- * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}, {@code latency} (the {@code --latency} form),
- * {@code msg_latency_count}, {@code msg_latency_p50_ns}, {@code msg_latency_p99_ns} (null when none
- * was recorded) and {@code disturbed} (the median outside {@code WallTolerance}'s 0.9-1.5x of the
- * prediction: the host, not the algorithm, made the time); for {@code auto} also {@code chosen} and
+ * the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}, {@code warmup} (repetitions run before
+ * them, not recorded), {@code latency} (the {@code --latency} form), {@code msg_latency_count},
+ * {@code msg_latency_p50_ns}, {@code msg_latency_p99_ns} (null when none was recorded),
+ * {@code predicted_ns}, {@code oversubscribed} (more processors than cores: not judged) and
+ * {@code disturbed} (the median outside {@code WallTolerance}'s 0.9-1.5x of the prediction; null
+ * when not judged); for {@code auto} also {@code chosen} and
  * {@code reason}. With {@code --sweep-g}, one object
  * per gap: {@code sweep: "fibonacci-vs-binomial"}, {@code g}, {@code ratio}, {@code binomial},
  * {@code fibonacci}, {@code winner}.
@@ -37,9 +39,10 @@ import picocli.CommandLine.Mixin;
             "",
             "Wall clock: a median outside 0.9-1.5x its prediction is marked disturbed (JSON disturbed: true, beside its"
             + " ratio)"
-                + " and a line on standard error says the host looked busy, with its load average: a quiet host gives"
-                + " 1.0-1.2x. A disturbed time is not a wrong result: ok still says whether every member got the right"
-                + " data, and the exit code stays 0 (1 only when a check of the data fails)."})
+                + " and a line on standard error says so, with the load average: whether the host looked busy. A quiet"
+                + " host gives 1.0-1.2x. More processors than cores: the row is marked oversubscribed and not judged"
+                + " (disturbed: null). A disturbed time is not a wrong result: ok still says whether every member got"
+                + " the right data, and the exit code stays 0 (1 only when a check of the data fails)."})
 final class CollectiveCommand extends RowsCommand {
 
     @Mixin
@@ -86,8 +89,7 @@ final class CollectiveCommand extends RowsCommand {
         verdict.warning(processors).ifPresent(this::note);
         if (wall) {
             // The histogram is the whole measured run's, not only the repetitions kept for the times.
-            output().line(LatencyFigures.legend("msg latency: every message of each measured run (warm-up and late"
-                    + " repetitions and start handshakes included)", recording.sampling));
+            output().line(LatencyFigures.legend(LatencyFigures.MEASURED_RUNS, recording.sampling));
         }
         reasons.forEach(output()::line);
         if (options.sweep != null) {
@@ -111,14 +113,15 @@ final class CollectiveCommand extends RowsCommand {
                 wall ? Column.of("time", r -> Cells.nanos(r.getDouble("p50_ns")) + " ns (p99 "
                 + Cells.nanos(r.getDouble("p99_ns")) + ")")
                         : Column.of("time", "time"),
-                Column.of("predicted", "predicted"), Column.of("time / predicted", "ratio", "%.3f")));
+                wall ? Column.of("predicted", r -> WallTolerance.predictedCell(r.get("predicted")))
+                        : Column.of("predicted", "predicted"),
+                Column.of("time / predicted", "ratio", "%.3f")));
         if (wall) {
             c.add(Column.of("msg latency", "latency_cell"));
         }
         c.add(Column.yesNo("ok", "ok"));
         if (wall) {
-            c.add(Column.of("disturbed", r -> r.get("disturbed") == null ? "-" : (boolean) r.get("disturbed") ? "YES"
-                    : "no"));
+            c.addAll(WallTolerance.columns());
         }
         return c.toArray(Column[]::new);
     }

@@ -29,7 +29,7 @@ final class BroadcastStep {
 
     /** Repeated wall-clock runs of the tree broadcast on {@code processors} ranks (times in ns). */
     record WallRuns(int processors, long median, long predicted, Histogram latency, LatencySampling sampling,
-                    RunResult last, int reps, int discarded, Double loadAverage) {
+                    RunResult last, int reps, int warmup, int discarded, Double loadAverage) {
         double ratio() {
             return median / (double) predicted;
         }
@@ -46,6 +46,7 @@ final class BroadcastStep {
             f.put("p50_ns", median);
             f.put("predicted_ns", predicted);
             f.put("reps", reps);
+            f.put("warmup", warmup);
             f.put("discarded", discarded);
             f.put("oversubscribed", last.oversubscribed());
             LatencyFigures.put(f, latency, sampling);
@@ -104,7 +105,7 @@ final class BroadcastStep {
         for (WallRuns w : wall) {
             if (Boolean.TRUE.equals(w.disturbed())) {
                 ctx.note(WallTolerance.note("the wall-clock broadcast on " + w.processors() + " processors", w.ratio(),
-                        w.loadAverage(), ctx.cores));
+                        w.loadAverage(), ctx.cores, w.processors()));
             }
         }
         return new Result(model, TreeBroadcast.predictedMakespan(MODEL), wall);
@@ -123,7 +124,8 @@ final class BroadcastStep {
         for (WallRuns w : r.wall()) {
             if (Boolean.TRUE.equals(w.disturbed())) {
                 ctx.report().warning(WallTolerance.note("the wall-clock broadcast on " + w.processors() + " processors",
-                        w.ratio(), w.loadAverage(), ctx.cores).replaceFirst("^warning: ", "Disturbed: "));
+                        w.ratio(), w.loadAverage(), ctx.cores, w.processors())
+                        .replaceFirst("^warning: ", "Disturbed: "));
             }
         }
         ctx.report().table("broadcast-wall.json", r.wall().stream().map(WallRuns::json).toList(),
@@ -152,6 +154,6 @@ final class BroadcastStep {
         RunResult traced = RunConfig.builder(params).clock(ClockKind.WALL).trace(true)
                 .run(TreeBroadcast.program(processors));
         return new WallRuns(processors, r.median(), predicted, r.latency(), sampling, traced, r.nanos().length,
-                r.discarded(), WallTolerance.loadAverage());
+                r.warmup(), r.discarded(), WallTolerance.loadAverage());
     }
 }

@@ -77,7 +77,7 @@ public final class DemoFindings {
 
     /**
      * Multicast: the model rows ({@code algo}, {@code P}, {@code time}, {@code predicted}), the
-     * wall-clock rows ({@code oversubscribed}, {@code disturbed}) and the Fibonacci/binomial
+     * wall-clock rows ({@code oversubscribed}, {@code disturbed}, {@code reps}) and the Fibonacci/binomial
      * sweep ({@code ratio}, {@code winner}).
      */
     public static Headline multicast(List<Map<String, Object>> model, List<Map<String, Object>> wall,
@@ -106,8 +106,12 @@ public final class DemoFindings {
                 "; Fibonacci beats binomial up to max(g, o)/(L + 2o) = %s at P = %s",
                         Cells.trimmed(num(r.get("ratio"))), r.get("P"))));
         if (!fitting.isEmpty()) {
-            line.append(String.format(Locale.ROOT, "; wall clock within tolerance in %d of %d rows that fit the cores",
-                    quiet, fitting.size()));
+            // the sample behind each median, so that a reader can weigh a disturbed row of a quick run
+            long reps = fitting.stream().filter(r -> r.get("reps") instanceof Number)
+                    .mapToLong(r -> ((Number) r.get("reps")).longValue()).min().orElse(-1);
+            line.append(String.format(Locale.ROOT,
+                    "; wall clock within tolerance in %d of %d rows that fit the cores%s", quiet, fitting.size(),
+                    reps < 0 ? "" : " (medians of " + reps + " repetitions or more, after a warm-up)"));
         }
         List<String> wrong = new ArrayList<>();
         if (equal < model.size()) {

@@ -32,7 +32,7 @@ final class MulticastStep {
         int maxP = ctx.quick ? 64 : 1024;
         List<Map<String, Object>> multicast = new ArrayList<>();
         for (int p = 2; p <= maxP; p *= 2) {
-            multicast.addAll(multicast(ctx, LogP.of(6, 2, 4, p), ClockKind.MODEL, 0));
+            multicast.addAll(multicast(ctx, LogP.of(6, 2, 4, p), ClockKind.MODEL, 0, null));
         }
         ctx.report().section(DemoFindings.MULTICAST,
                 "One item from rank 0 to all P ranks by uniform halving (binomial), the Fibonacci split and the optimal"
@@ -55,38 +55,34 @@ final class MulticastStep {
     /** The wall-clock rows on 2, 4 and 8 ranks, their warning when disturbed, table and plot. */
     private static List<Map<String, Object>> wall(TourContext ctx) throws IOException {
         int cores = ctx.cores;
+        // One tally for the step: it reads the load average before the runs, marks the rows that oversubscribe
+        // the cores and judges the others.
+        WallTolerance.Tally verdict = new WallTolerance.Tally();
+        int reps = ctx.quick ? 30 : 200;
         List<Map<String, Object>> multicastWall = new ArrayList<>();
         for (int p : new int[] {2, 4, 8}) {
-            for (Map<String, Object> row : multicast(ctx, LogP.of(50_000, 10_000, 20_000, p), ClockKind.WALL,
-                    ctx.quick ? 30 : 200)) {
-                row.put("oversubscribed",
-                        p > cores); // its "disturbed" is the collective command's, by the same tolerance
-                multicastWall.add(row);
-            }
+            multicastWall.addAll(multicast(ctx, LogP.of(50_000, 10_000, 20_000, p), ClockKind.WALL, reps,
+                    verdict));
         }
         Double multicastLoad = WallTolerance.loadAverage();
         multicastWall.forEach(r -> r.putIfAbsent("load_avg_1m", multicastLoad));
-        // Rows with more threads than cores measure the scheduler: only those that fit the cores count against the
-        // host.
         List<Map<String, Object>> disturbed = multicastWall.stream()
-                .filter(r -> Boolean.TRUE.equals(r.get("disturbed")) && !Boolean.TRUE.equals(r.get("oversubscribed")))
-                .toList();
+                .filter(r -> Boolean.TRUE.equals(r.get("disturbed"))).toList();
         if (!disturbed.isEmpty()) {
             String which = disturbed.stream().map(r -> r.get("algo") + " on P = " + r.get("P") + ": "
                     + Cells.trimmed(((Number) r.get("ratio")).doubleValue()) + "x").collect(Collectors.joining(", "));
-            String line = WallTolerance.note("the slowest of " + disturbed.size()
-                    + " disturbed wall-clock multicast rows ("
-                            + which + ")", disturbed.stream().mapToDouble(r -> ((Number) r.get("ratio")).doubleValue())
-                            .max().orElseThrow(), multicastLoad, cores);
+            int threads = disturbed.stream().mapToInt(r -> ((Number) r.get("P")).intValue()).max().orElseThrow();
+            String line = verdict.note("the slowest of " + disturbed.size() + " disturbed wall-clock multicast rows ("
+                    + which + ")", disturbed.stream().mapToDouble(r -> ((Number) r.get("ratio")).doubleValue())
+                    .max().orElseThrow(), threads);
             ctx.note(line);
             ctx.report().warning(line.replaceFirst("^warning: ", "Disturbed: "));
         }
         ctx.report().table("multicast-wall.json", multicastWall, "The same on the wall clock, injected "
-                + Cells.params(50_000, 10_000, 20_000, true)
+                + Cells.params(50_000, 10_000, 20_000, true) + ", " + reps + " repetitions after a warm-up"
                 + ": median (ns) against the prediction; oversubscribed rows have more threads than this machine's "
-                + cores + " cores and measure the scheduler (the collective command marks them disturbed too);"
-                + " disturbed rows are outside " + WallTolerance.LOW + "-"
-                + WallTolerance.HIGH + "x");
+                + cores + " cores, measure the scheduler and are not judged; disturbed rows are outside "
+                + WallTolerance.LOW + "-" + WallTolerance.HIGH + "x");
         LineChart mw = new LineChart("Multicast on the wall clock (L=50us, o=10us, g=20us)", "P (processors)",
                 "median time / predicted (log scale)").integerX();
         for (String algo : ALGORITHMS) {
@@ -124,12 +120,11 @@ final class MulticastStep {
 
     /**
      * The multicasts from rank 0 to all {@code params.P()} ranks, as {@code logplab collective} runs
-     * them; {@code reps} wall-clock repetitions.
+     * them; {@code reps} wall-clock repetitions, marked and judged by {@code verdict} (null on the model clock).
      */
-    private static List<Map<String, Object>> multicast(TourContext ctx, LogP params, ClockKind clock, int reps)
-            throws IOException {
+    private static List<Map<String, Object>> multicast(TourContext ctx, LogP params, ClockKind clock, int reps,
+            WallTolerance.Tally verdict) throws IOException {
         CollectiveRuns runs = new CollectiveRuns(params, Group.all(params.P(), 0), clock, ctx.sampling, 1, reps);
-        WallTolerance.Tally verdict = new WallTolerance.Tally(); // the demo says which rows were disturbed itself
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String algo : ALGORITHMS) {
             rows.add(Tables.checked(ctx, runs.run(runs.choose(algo), null, verdict),

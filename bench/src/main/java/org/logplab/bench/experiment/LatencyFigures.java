@@ -36,6 +36,10 @@ public final class LatencyFigures {
     public static final String CORE_MEASUREMENTS_NOTE = "latency recording: " + CORE_MEASUREMENTS.describe()
             + " (the runtime's estimators record every message: two clock reads each, included in these times).";
 
+    /** What the latency column of rows made by {@link TimedRepetitions} covers. */
+    public static final String MEASURED_RUNS = "msg latency: every message of each measured run (late repetitions and"
+            + " start handshakes included, the warm-up not)";
+
     private LatencyFigures() {
     }
 

@@ -1,6 +1,9 @@
 package org.logplab.bench.experiment;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.logplab.core.ClockKind;
 import org.logplab.core.LogP;
@@ -12,16 +15,25 @@ import org.logplab.core.RunResult;
 /**
  * Repeats one wall-clock step (a broadcast, a reduction, ...) many times inside a single run and
  * measures each repetition, so that thread start-up and scheduler placement at the start of a run
- * (milliseconds on a 2-core VM) do not pollute the figures. Repetition {@code k} starts at the
- * common wall time {@code start + k * period} (with {@code start} agreed afresh every
- * {@value #BLOCK} repetitions, after a warm-up run that lets the JIT compile the step): every processor busy-waits
- * until then (its clock is
- * the run's clock, shared by all), runs the step, and notes when it finished. A repetition's time
- * is the latest finish minus its start; the first {@code warmup} repetitions are dropped, and so
- * is every repetition that some processor began late (a stalled thread: a JIT compile, a
- * descheduled vCPU), because it does not measure the algorithm, unless the run has more
- * processors than cores (or no repetition at all began on time): then every repetition is kept,
- * and the figures measure the scheduler.
+ * (milliseconds on a 2-core VM) do not pollute the figures. Repetition {@code k} of a block starts
+ * at the common wall time {@code start + k * period}, {@code start} agreed afresh for every block
+ * of at most {@value #BLOCK} repetitions: every processor busy-waits until then (its clock is the
+ * run's clock, shared by all), runs the step, and notes when it finished. A repetition's time is
+ * the latest finish minus its start.
+ *
+ * <p>Two runs on the same machine, both on this schedule: the <b>warm-up</b>, not recorded, then
+ * the <b>measured</b> run. The warm-up lasts at least its count of repetitions and at least
+ * {@link Warmup#minNanos()}, and goes on, up to {@link Warmup#maxNanos()}, until the JIT compiler
+ * has compiled nothing for {@link Warmup#quietNanos()}: a compilation takes a core from the
+ * spinning processors for milliseconds, and on a host with as many cores as processors the first
+ * few hundred milliseconds of a run are full of them. So neither the times nor the message
+ * latencies of the measured run include the warm-up.
+ *
+ * <p>A measured repetition that some processor began late (a stalled thread: a descheduled vCPU, a
+ * compilation) does not measure the algorithm: it is dropped and replaced by another, up to
+ * {@code 2 x reps} in all, unless the run has more processors than cores (some thread is then
+ * always late: every repetition is kept, and the figures measure the scheduler) or no repetition
+ * at all began on time (then the first {@code reps} are kept rather than none).
  */
 public final class TimedRepetitions {
     private static final int HANDSHAKE = 0x7173;
@@ -30,8 +42,36 @@ public final class TimedRepetitions {
     /** One processor's part of one repetition. */
     @FunctionalInterface
     public interface Step {
-        /** Runs repetition {@code k} on {@code p}. */
+        /**
+         * Runs repetition {@code k} on {@code p}; {@code k} counts the warm-up's repetitions first,
+         * then the measured ones, from 0.
+         */
         void run(Processor p, int k) throws Exception;
+    }
+
+    /**
+     * How long the warm-up lasts: at least {@code reps} repetitions and {@code minNanos}, then until
+     * {@code compileMillis} (the JIT's accumulated compilation time, ms) has stood still for
+     * {@code quietNanos}, but past the count no longer than {@code maxNanos} in all. No warm-up at
+     * all when {@code reps} is 0.
+     */
+    public record Warmup(int reps, long minNanos, long quietNanos, long maxNanos, LongSupplier compileMillis) {
+        /** The least a warm-up lasts, ns. */
+        public static final long MIN_NANOS = 500_000_000;
+        /** How long the JIT must have been quiet, ns. */
+        public static final long QUIET_NANOS = 50_000_000;
+        /** The longest a warm-up goes on past its count, ns (a JIT that never rests). */
+        public static final long MAX_NANOS = 1_000_000_000;
+
+        /** At least {@code reps} repetitions, timed with the defaults against this JVM's JIT compiler. */
+        public static Warmup of(int reps) {
+            return new Warmup(reps, MIN_NANOS, QUIET_NANOS, MAX_NANOS, TimedRepetitions::compileMillis);
+        }
+
+        /** Exactly {@code reps} repetitions, whatever the time and the JIT. */
+        public static Warmup exactly(int reps) {
+            return new Warmup(reps, 0, 0, 0, () -> 0);
+        }
     }
 
     /**
@@ -39,12 +79,15 @@ public final class TimedRepetitions {
      *
      * @param nanos time of each repetition that every processor began on time, ns (sorted)
      * @param discarded repetitions dropped because some processor began them late
-     * @param latency message latencies of the whole measured run, ns: every repetition (the first
-     *     {@code warmup} and the late ones too) and the start handshakes, as sampled by the machine's
-     *     {@link RunConfig#latency()}
+     * @param warmup repetitions of the warm-up, run before and not recorded
+     * @param finish each rank's median finish time over the repetitions kept, ns after the repetition's start
+     * @param latency message latencies of the measured run, ns: its repetitions (the late ones too)
+     *     and the start handshakes ({@code 2 (P - 1)} messages a block), not the warm-up's, as sampled by
+     *     the machine's {@link RunConfig#latency()}
      * @param oversubscribed whether the run had more processors than cores
      */
-    public record Result(long[] nanos, int discarded, Histogram latency, boolean oversubscribed) {
+    public record Result(long[] nanos, int discarded, int warmup, long[] finish, Histogram latency,
+                         boolean oversubscribed) {
         /** Median repetition time, ns. */
         public long median() {
             return nanos[nanos.length / 2];
@@ -60,9 +103,9 @@ public final class TimedRepetitions {
     }
 
     /**
-     * Runs {@code warmup + reps} repetitions, {@code periodNanos} apart, with injected {@code params}
-     * (ns), on a wall-clock machine opened for them and closed after; every message latency is
-     * recorded.
+     * Runs a warm-up of at least {@code warmup} repetitions ({@link Warmup#of}) and {@code reps}
+     * measured ones, {@code periodNanos} apart, with injected {@code params} (ns), on a wall-clock
+     * machine opened for them and closed after; every message latency is recorded.
      */
     public static Result run(LogP params, int warmup, int reps, long periodNanos, Step step) {
         checkArguments(warmup, reps, periodNanos);
@@ -72,75 +115,36 @@ public final class TimedRepetitions {
     }
 
     /**
-     * Runs {@code warmup + reps} repetitions, {@code periodNanos} apart, on {@code machine} with its
-     * own parameters (ns), as two runs: the warm-up and the measured one. The machine stays open,
-     * so a caller measuring many rows keeps its threads; its configuration decides which message
-     * latencies {@link Result#latency()} holds ({@link RunConfig#latency()}).
+     * Runs a warm-up of at least {@code warmup} repetitions ({@link Warmup#of}) and {@code reps}
+     * measured ones, {@code periodNanos} apart, on {@code machine} with its own parameters (ns), as
+     * two runs. The machine stays open, so a caller measuring many rows keeps its threads; its
+     * configuration decides which message latencies {@link Result#latency()} holds
+     * ({@link RunConfig#latency()}).
      *
      * @throws IllegalArgumentException if the machine is not on the wall clock (the schedule is in ns)
      */
     public static Result run(Machine machine, int warmup, int reps, long periodNanos, Step step) {
-        checkArguments(warmup, reps, periodNanos);
+        return run(machine, Warmup.of(warmup), reps, periodNanos, step);
+    }
+
+    /** As {@link #run(Machine, int, int, long, Step)}, with the warm-up {@code warmup}. */
+    public static Result run(Machine machine, Warmup warmup, int reps, long periodNanos, Step step) {
+        checkArguments(warmup.reps(), reps, periodNanos);
         if (machine.config().clock() != ClockKind.WALL) {
             throw new IllegalArgumentException("timed repetitions need a wall-clock machine, got the "
                     + machine.config().clock() + " clock");
         }
         int processors = machine.config().params().P();
-        // Warm-up run first, repetitions back to back: the JIT compiles the step, so that the
-        // measured run is not stalled by compilations for hundreds of repetitions.
-        machine.run(p -> {
-            for (int k = 0; k < warmup; k++) {
-                step.run(p, k);
-            }
-        });
-        int total = warmup + reps;
-        long[][] finish = new long[processors][total];
-        long[][] late = new long[processors][total];
-        RunResult run = machine.run(p -> {
-            long first = 0;
-            for (int k = 0; k < total; k++) {
-                if (k % BLOCK == 0) {
-                    // a fresh schedule every block, so that one stall spoils at most one block
-                    first = agreeOnStart(p, periodNanos) - k * periodNanos;
-                }
-                long start = first + k * periodNanos;
-                long wait = start - p.now();
-                if (wait > 0) {
-                    p.compute(wait);
-                }
-                late[p.rank()][k] = p.now() - start;
-                step.run(p, k);
-                finish[p.rank()][k] = p.now() - start;
-            }
-        });
+        WarmupPhase warm = new WarmupPhase(warmup);
+        if (warmup.reps() > 0) {
+            machine.run(p -> schedule(p, warm, 0, periodNanos, step));
+        }
         // Oversubscribed, some thread is always late: keep every repetition (the run measures the scheduler).
-        long tolerance = run.oversubscribed() ? Long.MAX_VALUE : Math.max(2_000, periodNanos / 100);
-        long[] times = new long[reps];
-        int kept = 0;
-        for (int k = warmup; k < total; k++) {
-            long latest = 0;
-            boolean onTime = true;
-            for (int r = 0; r < finish.length; r++) {
-                latest = Math.max(latest, finish[r][k]);
-                onTime &= late[r][k] <= tolerance;
-            }
-            if (onTime) {
-                times[kept++] = latest;
-            }
-        }
-        if (kept == 0) {
-            // The machine is too busy for any clean repetition: report them all rather than none.
-            for (int k = warmup; k < total; k++) {
-                long latest = 0;
-                for (long[] f : finish) {
-                    latest = Math.max(latest, f[k]);
-                }
-                times[kept++] = latest;
-            }
-        }
-        long[] measured = Arrays.copyOf(times, kept);
-        Arrays.sort(measured);
-        return new Result(measured, reps - measured.length, run.latency(), run.oversubscribed());
+        boolean oversubscribed = processors > Runtime.getRuntime().availableProcessors();
+        long tolerance = oversubscribed ? Long.MAX_VALUE : Math.max(2_000, periodNanos / 100);
+        MeasuredPhase measured = new MeasuredPhase(processors, reps, tolerance);
+        RunResult run = machine.run(p -> schedule(p, measured, warm.done, periodNanos, step));
+        return measured.result(warm.done, run);
     }
 
     private static void checkArguments(int warmup, int reps, long periodNanos) {
@@ -150,24 +154,174 @@ public final class TimedRepetitions {
         }
     }
 
+    /** The JIT's accumulated compilation time, ms; 0 where the JVM does not say. */
+    static long compileMillis() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+
+    /** One processor's repetitions of one phase, block after block, as rank 0 decides. */
+    private static void schedule(Processor p, Phase phase, int firstK, long periodNanos, Step step) throws Exception {
+        int k = 0;
+        while (true) {
+            long[] block = agreeOnBlock(p, phase, k, periodNanos);
+            if (block[1] == 0) {
+                return;
+            }
+            for (int i = 0; i < block[1]; i++, k++) {
+                long start = block[0] + i * periodNanos;
+                long wait = start - p.now();
+                if (wait > 0) {
+                    p.compute(wait);
+                }
+                long late = p.now() - start;
+                step.run(p, firstK + k);
+                phase.record(p.rank(), k, late, p.now() - start);
+            }
+        }
+    }
+
     /**
-     * A handshake so that the schedule starts when every processor is running (a thread may get
-     * its first time slice milliseconds after the run's time zero): everyone tells rank 0 it is
-     * ready; rank 0 answers with a start time one period (at least 1 ms) ahead.
+     * A handshake so that each block starts when every processor is running (a thread may get its
+     * first time slice milliseconds after the run's time zero): everyone tells rank 0 it is ready;
+     * rank 0 answers with a start time one period (at least 1 ms) ahead and the block's length,
+     * 0 when the phase is over.
      */
-    private static long agreeOnStart(Processor p, long periodNanos) {
+    private static long[] agreeOnBlock(Processor p, Phase phase, int done, long periodNanos) {
         int n = p.size();
         if (p.rank() == 0) {
             for (int r = 1; r < n; r++) {
                 p.recv(r);
             }
-            long start = p.now() + Math.max(periodNanos, 1_000_000);
+            long[] block = {p.now() + Math.max(periodNanos, 1_000_000), phase.next(done)};
             for (int r = 1; r < n; r++) {
-                p.send(r, HANDSHAKE, start);
+                p.send(r, HANDSHAKE, block);
             }
-            return start;
+            return block;
         }
         p.send(0, HANDSHAKE, null);
-        return p.recv(0).asLong();
+        return (long[]) p.recv(0).payload();
+    }
+
+    /** What rank 0 decides at each block: how many repetitions follow. */
+    private interface Phase {
+        /** Rank 0, after {@code done} repetitions: the next block's length, 0 to end the phase. */
+        int next(int done);
+
+        /** Rank {@code rank}'s repetition {@code k}: begun {@code late} ns late, done {@code finish} ns after start. */
+        void record(int rank, int k, long late, long finish);
+    }
+
+    /** The warm-up: sized by count, time and the JIT's rest; nothing recorded. */
+    private static final class WarmupPhase implements Phase {
+        private final Warmup warmup;
+        private long began;
+        private long lastCompile;
+        private long lastCompileChange;
+        /** Repetitions run, read after the run. */
+        private int done;
+
+        WarmupPhase(Warmup warmup) {
+            this.warmup = warmup;
+        }
+
+        @Override
+        public int next(int doneSoFar) {
+            long now = System.nanoTime();
+            long compile = warmup.compileMillis().getAsLong();
+            if (doneSoFar == 0) {
+                began = now;
+                lastCompileChange = now;
+            } else if (compile != lastCompile) {
+                lastCompileChange = now;
+            }
+            lastCompile = compile;
+            done = doneSoFar;
+            if (doneSoFar < warmup.reps()) {
+                return Math.min(BLOCK, warmup.reps() - doneSoFar);
+            }
+            long elapsed = now - began;
+            boolean settled = elapsed >= warmup.minNanos() && now - lastCompileChange >= warmup.quietNanos();
+            return settled || elapsed >= warmup.maxNanos() ? 0 : BLOCK;
+        }
+
+        @Override
+        public void record(int rank, int k, long late, long finish) {
+        }
+    }
+
+    /**
+     * The measured repetitions: blocks until {@code reps} began on time everywhere, at most
+     * {@code 2 x reps} in all.
+     */
+    private static final class MeasuredPhase implements Phase {
+        private final int reps;
+        private final long tolerance;
+        private final long[][] finish;
+        private final long[][] late;
+        private int onTime;
+        private int checked;
+
+        MeasuredPhase(int processors, int reps, long tolerance) {
+            this.reps = reps;
+            this.tolerance = tolerance;
+            this.finish = new long[processors][2 * reps];
+            this.late = new long[processors][2 * reps];
+        }
+
+        @Override
+        public int next(int done) {
+            // Every rank wrote its repetitions before telling rank 0 it is ready: they are visible here.
+            for (; checked < done; checked++) {
+                onTime += onTime(checked) ? 1 : 0;
+            }
+            int attempts = finish[0].length;
+            return onTime >= reps || done >= attempts ? 0 : Math.min(BLOCK, Math.min(reps - onTime, attempts - done));
+        }
+
+        @Override
+        public void record(int rank, int k, long lateNanos, long finishNanos) {
+            late[rank][k] = lateNanos;
+            finish[rank][k] = finishNanos;
+        }
+
+        private boolean onTime(int k) {
+            for (long[] l : late) {
+                if (l[k] > tolerance) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        Result result(int warmup, RunResult run) {
+            int attempts = checked;
+            // The machine too busy for any clean repetition: report the first reps rather than none.
+            boolean any = onTime > 0;
+            int candidates = any ? attempts : Math.min(attempts, reps);
+            long[] times = new long[candidates];
+            long[][] byRank = new long[finish.length][candidates];
+            int kept = 0;
+            for (int k = 0; k < candidates; k++) {
+                if (any && !onTime(k)) {
+                    continue;
+                }
+                long latest = 0;
+                for (int r = 0; r < finish.length; r++) {
+                    latest = Math.max(latest, finish[r][k]);
+                    byRank[r][kept] = finish[r][k];
+                }
+                times[kept++] = latest;
+            }
+            long[] measured = Arrays.copyOf(times, kept);
+            Arrays.sort(measured);
+            long[] medians = new long[finish.length];
+            for (int r = 0; r < medians.length; r++) {
+                long[] mine = Arrays.copyOf(byRank[r], kept);
+                Arrays.sort(mine);
+                medians[r] = mine[kept / 2];
+            }
+            return new Result(measured, attempts - kept, warmup, medians, run.latency(), run.oversubscribed());
+        }
     }
 }

@@ -17,9 +17,11 @@ import org.logplab.core.LogP;
  * The rows of {@code logplab run}, one per clock, their table and the lines under it. The JSON
  * fields, in order: {@code program}, {@code clock}, {@code P}, {@code L}, {@code o}, {@code g},
  * {@code G}, {@code makespan}, {@code finish_times} (per rank), {@code messages}, {@code received};
- * for the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps} and {@link LatencyFigures}'
- * fields; with a prediction {@code predicted}, {@code ratio} (makespan / predicted) and
- * {@code ok} ({@link ProgramRun#ok()}), and for the wall clock {@code disturbed}. Times are model
+ * for the wall clock {@code p50_ns}, {@code p99_ns}, {@code reps}, {@code warmup} and
+ * {@link LatencyFigures}' fields; with a prediction {@code predicted} (and on the wall clock
+ * {@code predicted_ns}), {@code ratio} (makespan / predicted) and {@code ok}
+ * ({@link ProgramRun#ok()}), and for the wall clock {@code oversubscribed} and {@code disturbed}
+ * ({@link WallTolerance.Tally#mark}). Times are model
  * units under the model clock and ns under the wall clock. Stateless; any thread.
  */
 public final class ProgramRows {
@@ -30,8 +32,9 @@ public final class ProgramRows {
     }
 
     /**
-     * The row of {@code run}; {@code verdict} judges a wall-clock time against its prediction
-     * ({@code disturbed}, null when the run oversubscribed the cores or the prediction is 0).
+     * The row of {@code run}; {@code verdict} marks a wall-clock row ({@code oversubscribed}) and
+     * judges its time against the prediction ({@code disturbed}, null when the run oversubscribed
+     * the cores or the prediction is 0).
      */
     public static Row row(ProgramRun run, LatencySampling sampling, WallTolerance.Tally verdict) {
         boolean wall = run.clock() == ClockKind.WALL;
@@ -42,18 +45,23 @@ public final class ProgramRows {
                 .put("finish_times", Arrays.stream(finish).boxed().toList()).put("messages", run.messages())
                 .put("received", run.received());
         if (wall) {
-            row.put("p50_ns", run.reps() > 0 ? run.makespan() : null).put("p99_ns", run.p99()).put("reps", run.reps());
+            row.put("p50_ns", run.reps() > 0 ? run.makespan() : null).put("p99_ns", run.p99()).put("reps", run.reps())
+                    .put("warmup", run.warmup());
             LatencyFigures.put(row, run.latency(), sampling);
             row.show("latency_cell", LatencyFigures.cell(run.latency(), sampling));
         }
         if (run.predicted() != null) {
             long predicted = run.predicted();
-            row.put("predicted", predicted).put("ratio", predicted == 0 ? null : run.makespan() / (double) predicted)
-                    .put("ok", run.ok());
+            row.put("predicted", predicted);
             if (wall) {
-                row.put("disturbed", predicted == 0 || run.oversubscribed() ? null
-                        : verdict.judge(run.makespan(), predicted));
+                row.put("predicted_ns", predicted);
             }
+            row.put("ratio", predicted == 0 ? null : run.makespan() / (double) predicted).put("ok", run.ok());
+            if (wall) {
+                verdict.mark(row, run.makespan(), predicted, p.P());
+            }
+        } else if (wall) {
+            row.put("oversubscribed", verdict.oversubscribed(p.P()));
         }
         return row.show("params_cell", params(p, wall)).show("finish_cell", range(finish))
                 .show("makespan_cell", makespan(run));
@@ -69,13 +77,13 @@ public final class ProgramRows {
             c.add(Column.of("msg latency", "latency_cell"));
         }
         if (predicted) {
-            c.addAll(List.of(Column.of("predicted", r -> r.get("predicted") == null ? null
-                    : Cells.format("predicted", r.get("predicted"))),
+            c.addAll(List.of(Column.of("predicted", r -> r.get("predicted") == null ? null : wall
+                    ? WallTolerance.predictedCell(r.get("predicted")) : Cells.format("predicted", r.get("predicted"))),
                     Column.of("makespan / predicted", "ratio", "%.3f"), Column.yesNo("ok", "ok")));
         }
-        if (wall && predicted) {
-            c.add(Column.of("disturbed", r -> r.get("disturbed") == null ? "-" : (boolean) r.get("disturbed") ? "YES"
-                    : "no"));
+        if (wall) {
+            // without a prediction nothing is judged: only whether the run oversubscribed the cores
+            c.addAll(predicted ? WallTolerance.columns() : WallTolerance.columns().subList(0, 1));
         }
         return c.toArray(Column[]::new);
     }
@@ -103,8 +111,7 @@ public final class ProgramRows {
 
     /** The legend of the wall clock's latency column. */
     public static String latencyLegend(LatencySampling sampling) {
-        return LatencyFigures.legend("msg latency: every message of the measured run (warm-up and late repetitions"
-                + " and start handshakes included)", sampling);
+        return LatencyFigures.legend(LatencyFigures.MEASURED_RUNS, sampling);
     }
 
     private static String params(LogP p, boolean wall) {

@@ -26,12 +26,13 @@ import org.logplab.core.RunResult;
  * @param predicted the predicted makespan for {@code params}, or null without a prediction
  * @param p99 wall clock: the 99th percentile of the repetitions' times, ns, or null without repetitions
  * @param reps wall clock: the repetitions the makespan is the median of (0 without repetitions)
+ * @param warmup wall clock: the repetitions run before them and not recorded (0 without repetitions)
  * @param latency wall clock: the message latencies of the measured run, ns; null under the model clock
  * @param oversubscribed whether a wall-clock run had more processors than the machine has cores
  */
 public record ProgramRun(String program, ClockKind clock, LogP params, long makespan, long[] finishTimes,
                          long messages, long received, List<RunResult.InFlight> inFlight, Long predicted,
-                         Long p99, int reps, Histogram latency, boolean oversubscribed) {
+                         Long p99, int reps, int warmup, Histogram latency, boolean oversubscribed) {
 
     /** The outcome, its lists copied. */
     public ProgramRun {

@@ -1,7 +1,6 @@
 package org.logplab.bench.program;
 
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.logplab.bench.experiment.TimedRepetitions;
@@ -79,12 +78,13 @@ public final class ProgramRuns {
             r.trace().orElseThrow().writeChromeJson(settings.trace());
         }
         return new ProgramRun(program.name(), ClockKind.MODEL, settings.params(), r.makespan(), r.finishTimes(),
-                r.messagesSent(), r.messagesReceived(), r.inFlight(), predicted, null, 0, null, false);
+                r.messagesSent(), r.messagesReceived(), r.inFlight(), predicted, null, 0, 0, null, false);
     }
 
     /**
-     * One run for the messages and a first time, then the repetitions: as many unmeasured as
-     * measured, {@code max(4 x the first time, 100 us)} apart; skipped when the first run left
+     * One run for the messages and a first time, then the repetitions ({@link TimedRepetitions}: a
+     * warm-up of at least as many, not recorded, then the measured ones),
+     * {@code max(4 x the first time, 100 us)} apart; skipped when the first run left
      * messages unreceived (they would be taken for the next repetition's).
      */
     private ProgramRun wall() {
@@ -100,7 +100,7 @@ public final class ProgramRuns {
             RunResult once = guarded(() -> machine.run(instance));
             if (!once.inFlight().isEmpty() || once.messagesSent() != once.messagesReceived()) {
                 return new ProgramRun(program.name(), ClockKind.WALL, params, once.makespan(), once.finishTimes(),
-                        once.messagesSent(), once.messagesReceived(), once.inFlight(), predicted, null, 0,
+                        once.messagesSent(), once.messagesReceived(), once.inFlight(), predicted, null, 0, 0,
                         once.latency(), once.oversubscribed());
             }
             int reps = settings.reps();
@@ -111,15 +111,11 @@ public final class ProgramRuns {
                         + " runs, %s apart (4 times the first run's time), would end after about %s", reps,
                         Cells.duration(period), Cells.duration(end)), end, settings.maxNanos(), "fewer --reps");
             }
-            long[][] took = new long[params.P()][2 * reps];
-            TimedRepetitions.Result r = guarded(() -> TimedRepetitions.run(machine, reps, reps, period, (p, k) -> {
-                long begin = p.now();
-                instance.run(p);
-                took[p.rank()][k] = p.now() - begin;
-            }));
-            return new ProgramRun(program.name(), ClockKind.WALL, params, r.median(), medians(took, reps),
+            TimedRepetitions.Result r = guarded(() -> TimedRepetitions.run(machine, reps, reps, period,
+                    (p, k) -> instance.run(p)));
+            return new ProgramRun(program.name(), ClockKind.WALL, params, r.median(), r.finish(),
                     once.messagesSent(), once.messagesReceived(), once.inFlight(), predicted, r.p99(),
-                    r.nanos().length, r.latency(), r.oversubscribed());
+                    r.nanos().length, r.warmup(), r.latency(), r.oversubscribed());
         }
     }
 
@@ -153,16 +149,5 @@ public final class ProgramRuns {
             }
             throw e;
         }
-    }
-
-    /** Each rank's median over the measured repetitions (the last {@code reps} of each row). */
-    private static long[] medians(long[][] took, int reps) {
-        long[] medians = new long[took.length];
-        for (int rank = 0; rank < took.length; rank++) {
-            long[] measured = Arrays.copyOfRange(took[rank], took[rank].length - reps, took[rank].length);
-            Arrays.sort(measured);
-            medians[rank] = measured[measured.length / 2];
-        }
-        return medians;
     }
 }

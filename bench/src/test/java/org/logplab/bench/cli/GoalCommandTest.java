@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.experiment.WallTolerance;
 import org.logplab.bench.peers.LogGopSimPeer;
 
 /** {@code logplab goal}: a GOAL schedule on the model clock, its rows, its refusals, its trace, LogGOPSim beside. */
@@ -265,6 +266,8 @@ class GoalCommandTest {
         // two messages one after the other, each at least L + 2o = 55 us injected: a lower bound a busy host keeps
         assertThat(wall.get("makespan").asLong()).isGreaterThanOrEqualTo(110_000);
         assertThat(wall.has("disturbed")).isTrue();
+        assertThat(wall.get("oversubscribed").asBoolean()).isEqualTo(2 > WallTolerance.cores());
+        assertThat(wall.get("warmup").asInt()).isGreaterThanOrEqualTo(3);
     }
 
     @Test

@@ -47,7 +47,7 @@ class LatencyOptionTest {
         assertThat(row.get("p50_ns").asLong()).isPositive();
         CliTest.Outcome text = collective("off", false);
         assertThat(text.code()).as(text.err()).isZero();
-        assertThat(text.out()).contains("start handshakes included): off, not recorded");
+        assertThat(text.out()).contains("start handshakes included, the warm-up not): off, not recorded");
     }
 
     @Test
@@ -58,8 +58,10 @@ class LatencyOptionTest {
         assertThat(text.out()).contains("msg latency", "1 in 64 messages (sampled)");
         JsonNode row = collective("sampled", true).json().get(0);
         assertThat(row.get("latency").asText()).isEqualTo("sampled");
-        // each sender's 1st, 65th, ... message: at least one per rank, far fewer than all of them
-        long all = collective("all", true).json().get(0).get("msg_latency_count").asLong();
+        // each sender's 1st, 65th, ... message: at least one per rank, far fewer than all of them. A run
+        // replaces the repetitions begun late, up to twice as many in all, so another run may send up to
+        // twice the messages of the one that recorded them all.
+        long all = 2 * collective("all", true).json().get(0).get("msg_latency_count").asLong();
         assertThat(row.get("msg_latency_count").asLong()).isBetween(2L, all / 64 + 2);
         assertThat(row.get("msg_latency_p50_ns").asLong()).isPositive();
         JsonNode eighth = collective("1/8", true).json().get(0);

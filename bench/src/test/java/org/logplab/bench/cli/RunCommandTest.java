@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.experiment.WallTolerance;
 import org.logplab.bench.output.JsonLines;
 
 /**
@@ -428,9 +429,12 @@ class RunCommandTest {
         JsonNode wall = rows.get(1);
         assertThat(wall.fieldNames()).toIterable().contains("p50_ns", "p99_ns", "reps", "latency",
                 "msg_latency_count", "msg_latency_p50_ns", "msg_latency_p99_ns", "predicted", "ratio", "ok",
-                "disturbed");
+                "warmup", "predicted_ns", "oversubscribed", "disturbed");
         // the same formula over ns: 2 hops of L + 2o = 30 us
         assertThat(wall.get("predicted").asLong()).isEqualTo(60_000);
+        assertThat(wall.get("predicted_ns").asLong()).isEqualTo(60_000);
+        assertThat(wall.get("warmup").asInt()).isGreaterThanOrEqualTo(5);
+        assertThat(wall.get("oversubscribed").asBoolean()).isEqualTo(2 > WallTolerance.cores());
         assertThat(rows.get(0).get("makespan").asLong()).isEqualTo(60_000);
         // injection only adds time: no repetition beats the prediction
         assertThat(wall.get("makespan").asLong()).isEqualTo(wall.get("p50_ns").asLong()).isGreaterThanOrEqualTo(60_000);

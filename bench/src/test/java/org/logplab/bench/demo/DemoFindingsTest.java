@@ -78,6 +78,11 @@ class DemoFindingsTest {
                 + " Fibonacci beats binomial up to max(g, o)/(L + 2o) = 0.4 at P = 64; wall clock within tolerance in 1"
                 + " of 1 rows that fit the cores");
         assertThat(h.verdict()).isEqualTo("as predicted");
+        Headline counted = DemoFindings.multicast(model, List.of(
+                row("algo", "binomial", "P", 2, "reps", 30, "oversubscribed", false, "disturbed", false),
+                row("algo", "optimal", "P", 2, "reps", 29, "oversubscribed", false, "disturbed", false)), sweep);
+        assertThat(counted.headline()).endsWith("; wall clock within tolerance in 2 of 2 rows that fit the cores"
+                + " (medians of 29 repetitions or more, after a warm-up)");
 
         model.set(0, row("algo", "binomial", "P", 2, "time", 21, "predicted", 20));
         Headline wrong = DemoFindings.multicast(model, List.of(row("P", 2, "oversubscribed", false, "disturbed", true)),

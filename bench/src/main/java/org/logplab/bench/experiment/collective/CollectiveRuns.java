@@ -43,7 +43,7 @@ import org.logplab.core.collective.broadcast.OptimalBroadcast;
  * @param clock the clock the runs keep
  * @param sampling which message latencies the wall-clock runs record
  * @param combineCost the cost of one combine in an all-reduce (model units, or ns)
- * @param reps wall clock: measured repetitions, after as many unmeasured
+ * @param reps wall clock: measured repetitions, after a warm-up of at least as many, not recorded
  */
 public record CollectiveRuns(LogP params, Group group, ClockKind clock, LatencySampling sampling, long combineCost,
                              int reps) {
@@ -101,7 +101,7 @@ public record CollectiveRuns(LogP params, Group group, ClockKind clock, LatencyS
     /**
      * Runs {@code c} and returns its row: {@code ok} when every member got the right data and,
      * under the model clock, the time is exactly the prediction; under the wall clock
-     * {@code verdict} judges the time ({@code disturbed}).
+     * {@code verdict} marks the row ({@code oversubscribed}) and judges the time ({@code disturbed}).
      *
      * @param trace where to write a Perfetto trace of the model-clock run, or null
      */
@@ -146,7 +146,8 @@ public record CollectiveRuns(LogP params, Group group, ClockKind clock, LatencyS
                         (p, k) -> ok[p.rank()] = step(c.algo(), p));
             }
             time = r.median();
-            f.put("time", time).put("p50_ns", r.median()).put("p99_ns", r.p99()).put("reps", r.nanos().length);
+            f.put("time", time).put("p50_ns", r.median()).put("p99_ns", r.p99()).put("reps", r.nanos().length)
+                    .put("warmup", r.warmup());
             latency = r.latency();
         }
         // Nothing injected on the wall clock predicts 0: no ratio to speak of.
@@ -160,9 +161,12 @@ public record CollectiveRuns(LogP params, Group group, ClockKind clock, LatencyS
             allOk &= member;
         }
         f.put("predicted", predicted);
+        if (wall) {
+            f.put("predicted_ns", predicted);
+        }
         f.put("ok", allOk && (wall || time == predicted));
         if (wall) {
-            f.put("disturbed", predicted == 0 ? null : verdict.judge(time, predicted));
+            verdict.mark(f, time, predicted, processors);
         }
         return f.show("label", c.choice() == null ? c.name() : c.name() + " -> " + c.choice().chosen().name());
     }

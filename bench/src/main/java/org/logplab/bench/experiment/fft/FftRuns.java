@@ -229,7 +229,9 @@ public final class FftRuns {
         long period = 2 * median(before) + 200_000;
         TimedRepetitions.Result r;
         try (Machine machine = Machine.open(RunConfig.builder(none).clock(ClockKind.WALL).build())) {
-            r = TimedRepetitions.run(machine, Math.max(5, reps / 2), reps, period, step);
+            // the warm-up above took its time already: here a count of repetitions is enough
+            r = TimedRepetitions.run(machine, TimedRepetitions.Warmup.exactly(Math.max(5, reps / 2)), reps, period,
+                    step);
         }
         long[] after = times(() -> Fft.forward(serialData), serialData, reps);
         long[] both = Arrays.copyOf(before, 2 * reps);

@@ -87,8 +87,9 @@ public final class GoalRows {
     /**
      * Adds the rows of the wall-clock run {@code wall} beside the model's prediction: every rank's
      * (up to {@value #TEXT_RANKS} in the text) with {@code predicted} (the model's finish times
-     * {@code unit} ns) and {@code ratio}, then the summary with {@code predicted}, {@code ratio} and
-     * {@code disturbed} ({@code verdict} judges it; null when the run oversubscribed the cores).
+     * {@code unit} ns) and {@code ratio}, then the summary with {@code predicted}, {@code ratio},
+     * {@code oversubscribed} and {@code disturbed} ({@code verdict} marks and judges it; null when
+     * the run oversubscribed the cores).
      */
     public static void printWall(Output out, GoalRun wall, GoalRun model, long unit, GoalSettings settings,
             WallTolerance.Tally verdict) {
@@ -101,10 +102,8 @@ public final class GoalRows {
         }
         Row summary = summary(wall, settings, null);
         long predicted = model.makespan() * unit;
-        boolean oversubscribed = wall.counts().stream()
-                .anyMatch(c -> c.name().equals("oversubscribed") && Boolean.TRUE.equals(c.value()));
-        summary.put("predicted", predicted).put("ratio", predicted == 0 ? null : wall.makespan() / (double) predicted)
-                .put("disturbed", predicted == 0 || oversubscribed ? null : verdict.judge(wall.makespan(), predicted));
+        summary.put("predicted", predicted).put("ratio", predicted == 0 ? null : wall.makespan() / (double) predicted);
+        verdict.mark(summary, wall.makespan(), predicted, wall.finish().length);
         Column[] columns = {Column.of("rank", "rank"), Column.of("finish (ns)", "finish"),
             Column.of("predicted (ns)", "predicted"), Column.of("finish / predicted", "ratio", "%.3f")};
         Output.Table t = out.table(columns);
@@ -116,7 +115,8 @@ public final class GoalRows {
         }
         out.record(summary, text(wall, summary) + String.format(Locale.ROOT, "; predicted %d ns, ratio %.3f%s",
                 predicted, wall.makespan() / (double) Math.max(1, predicted), summary.get("disturbed") == null
-                        ? "" : (boolean) summary.get("disturbed") ? ", DISTURBED" : ", within the tolerance"));
+                        ? (Boolean.TRUE.equals(summary.get("oversubscribed")) ? ", not judged (oversubscribed)" : "")
+                        : (boolean) summary.get("disturbed") ? ", DISTURBED" : ", within the tolerance"));
     }
 
     /** Whether LogGOPSim's times beside are ours, rank for rank (its maximum where it printed only that). */

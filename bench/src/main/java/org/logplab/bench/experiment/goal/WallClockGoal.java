@@ -2,7 +2,6 @@ package org.logplab.bench.experiment.goal;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.logplab.bench.experiment.TimedRepetitions;
@@ -21,9 +20,10 @@ import org.logplab.goal.wall.GoalProgram;
  * The wall clock for {@code logplab goal}: the schedule run for real ({@link GoalProgram}) on a
  * machine of one processor per rank, with {@code L}, {@code o}, {@code g} and {@code G} injected
  * as the parameters times {@code unit} ns and a calc of {@code c} busy for {@code c x unit} ns.
- * One run first (its messages counted and checked), then {@code reps} repetitions after as many
- * unmeasured ones, {@code max(4 x the first run's time, 100 us)} apart, on the machine that stays
- * up; each rank's finish is its median over the measured repetitions, in ns.
+ * One run first (its messages counted and checked), then {@code reps} repetitions after a warm-up
+ * of at least as many, not recorded ({@link TimedRepetitions}), {@code max(4 x the first run's
+ * time, 100 us)} apart, on the machine that stays up; each rank's finish is its median over the
+ * measured repetitions, in ns.
  *
  * <p>A run still going at {@link #STOP_FACTOR} times the model's makespan (or at
  * {@link #MIN_WAIT}, whichever is later, and never after the deadline) is stopped, and what each
@@ -96,33 +96,24 @@ public final class WallClockGoal {
                             + " ms): " + e.getMessage()));
         }
         if (!model.complete()) {
-            return new GoalRun(ClockKind.WALL, once.finishTimes(), counts(once, 0), List.of(), List.of());
+            return new GoalRun(ClockKind.WALL, once.finishTimes(), counts(once, 0, 0), List.of(), List.of());
         }
         long period = Math.max(4 * once.makespan(), MIN_PERIOD_NANOS);
-        long[][] took = new long[schedule.ranks()][2 * reps];
         TimedRepetitions.Result r;
         try (Machine machine = Machine.open(config(params, settings.nanosLeft()))) {
-            r = TimedRepetitions.run(machine, reps, reps, period, (p, k) -> {
-                long begin = p.now();
-                program.run(p);
-                took[p.rank()][k] = p.now() - begin;
-            });
+            r = TimedRepetitions.run(machine, reps, reps, period, (p, k) -> program.run(p));
         }
-        long[] finish = new long[schedule.ranks()];
-        for (int rank = 0; rank < finish.length; rank++) {
-            long[] measured = Arrays.copyOfRange(took[rank], reps, 2 * reps);
-            Arrays.sort(measured);
-            finish[rank] = measured[reps / 2];
-        }
-        return new GoalRun(ClockKind.WALL, finish, counts(once, r.nanos().length), List.of(), List.of());
+        return new GoalRun(ClockKind.WALL, r.finish(), counts(once, r.nanos().length, r.warmup()), List.of(),
+                List.of());
     }
 
     private static RunConfig config(LogP params, long timeoutNanos) {
         return RunConfig.builder(params).clock(ClockKind.WALL).timeout(Duration.ofNanos(timeoutNanos)).build();
     }
 
-    private List<GoalRun.Count> counts(RunResult once, int measured) {
-        return List.of(new GoalRun.Count("reps", measured), new GoalRun.Count("messages", once.messagesSent()),
+    private List<GoalRun.Count> counts(RunResult once, int measured, int warmup) {
+        return List.of(new GoalRun.Count("reps", measured), new GoalRun.Count("warmup", warmup),
+                new GoalRun.Count("messages", once.messagesSent()),
                 new GoalRun.Count("received", once.messagesReceived()), new GoalRun.Count("unit_ns", unit),
                 new GoalRun.Count("oversubscribed", once.oversubscribed()));
     }
