@@ -34,10 +34,19 @@ import org.logplab.core.RunResult;
  * {@code 2 x reps} in all, unless the run has more processors than cores (some thread is then
  * always late: every repetition is kept, and the figures measure the scheduler) or no repetition
  * at all began on time (then the first {@code reps} are kept rather than none).
+ *
+ * <p>The period is given, or <b>learned</b> in the warm-up where the caller has no estimate of a
+ * repetition's time that it can trust (a user's program: its first run is cold, milliseconds where
+ * a warm one takes microseconds, and a period taken from it would make every repetition spin for
+ * milliseconds and tolerate a start that late): each warm-up block then runs at
+ * {@code max(4 x the median repetition of the block before, }{@value #LEAST_PERIOD_NANOS}{@code  ns)},
+ * the first at the least, and the measured run at the period the last block gave.
  */
 public final class TimedRepetitions {
     private static final int HANDSHAKE = 0x7173;
     private static final int BLOCK = 50;
+    /** The least period a warm-up learns, ns: as short as a repetition may usefully be spaced. */
+    public static final long LEAST_PERIOD_NANOS = 100_000;
 
     /** One processor's part of one repetition. */
     @FunctionalInterface
@@ -85,9 +94,10 @@ public final class TimedRepetitions {
      *     and the start handshakes ({@code 2 (P - 1)} messages a block), not the warm-up's, as sampled by
      *     the machine's {@link RunConfig#latency()}
      * @param oversubscribed whether the run had more processors than cores
+     * @param periodNanos the period of the measured repetitions, ns: the one given, or the one learned
      */
     public record Result(long[] nanos, int discarded, int warmup, long[] finish, Histogram latency,
-                         boolean oversubscribed) {
+                         boolean oversubscribed, long periodNanos) {
         /** Median repetition time, ns. */
         public long median() {
             return nanos[nanos.length / 2];
@@ -129,21 +139,34 @@ public final class TimedRepetitions {
 
     /** As {@link #run(Machine, int, int, long, Step)}, with the warm-up {@code warmup}. */
     public static Result run(Machine machine, Warmup warmup, int reps, long periodNanos, Step step) {
+        return run(machine, warmup, reps, periodNanos, false, step);
+    }
+
+    /**
+     * As {@link #run(Machine, int, int, long, Step)}, with the period learned in the warm-up (see
+     * above) rather than given: for a step whose time is not known before it runs warm.
+     */
+    public static Result run(Machine machine, int warmup, int reps, Step step) {
+        return run(machine, Warmup.of(warmup), reps, LEAST_PERIOD_NANOS, true, step);
+    }
+
+    private static Result run(Machine machine, Warmup warmup, int reps, long periodNanos, boolean learn, Step step) {
         checkArguments(warmup.reps(), reps, periodNanos);
         if (machine.config().clock() != ClockKind.WALL) {
             throw new IllegalArgumentException("timed repetitions need a wall-clock machine, got the "
                     + machine.config().clock() + " clock");
         }
         int processors = machine.config().params().P();
-        WarmupPhase warm = new WarmupPhase(warmup);
+        WarmupPhase warm = new WarmupPhase(warmup, processors, periodNanos, learn);
         if (warmup.reps() > 0) {
-            machine.run(p -> schedule(p, warm, 0, periodNanos, step));
+            machine.run(p -> schedule(p, warm, 0, step));
         }
+        long period = warm.period();
         // Oversubscribed, some thread is always late: keep every repetition (the run measures the scheduler).
         boolean oversubscribed = processors > Runtime.getRuntime().availableProcessors();
-        long tolerance = oversubscribed ? Long.MAX_VALUE : Math.max(2_000, periodNanos / 100);
-        MeasuredPhase measured = new MeasuredPhase(processors, reps, tolerance);
-        RunResult run = machine.run(p -> schedule(p, measured, warm.done, periodNanos, step));
+        long tolerance = oversubscribed ? Long.MAX_VALUE : Math.max(2_000, period / 100);
+        MeasuredPhase measured = new MeasuredPhase(processors, reps, tolerance, period);
+        RunResult run = machine.run(p -> schedule(p, measured, warm.done, step));
         return measured.result(warm.done, run);
     }
 
@@ -161,15 +184,15 @@ public final class TimedRepetitions {
     }
 
     /** One processor's repetitions of one phase, block after block, as rank 0 decides. */
-    private static void schedule(Processor p, Phase phase, int firstK, long periodNanos, Step step) throws Exception {
+    private static void schedule(Processor p, Phase phase, int firstK, Step step) throws Exception {
         int k = 0;
         while (true) {
-            long[] block = agreeOnBlock(p, phase, k, periodNanos);
+            long[] block = agreeOnBlock(p, phase, k);
             if (block[1] == 0) {
                 return;
             }
             for (int i = 0; i < block[1]; i++, k++) {
-                long start = block[0] + i * periodNanos;
+                long start = block[0] + i * block[2];
                 long wait = start - p.now();
                 if (wait > 0) {
                     p.compute(wait);
@@ -184,16 +207,18 @@ public final class TimedRepetitions {
     /**
      * A handshake so that each block starts when every processor is running (a thread may get its
      * first time slice milliseconds after the run's time zero): everyone tells rank 0 it is ready;
-     * rank 0 answers with a start time one period (at least 1 ms) ahead and the block's length,
-     * 0 when the phase is over.
+     * rank 0 answers with a start time one period (at least 1 ms) ahead, the block's length (0 when
+     * the phase is over) and its period.
      */
-    private static long[] agreeOnBlock(Processor p, Phase phase, int done, long periodNanos) {
+    private static long[] agreeOnBlock(Processor p, Phase phase, int done) {
         int n = p.size();
         if (p.rank() == 0) {
             for (int r = 1; r < n; r++) {
                 p.recv(r);
             }
-            long[] block = {p.now() + Math.max(periodNanos, 1_000_000), phase.next(done)};
+            int length = phase.next(done);
+            long period = phase.period();
+            long[] block = {p.now() + Math.max(period, 1_000_000), length, period};
             for (int r = 1; r < n; r++) {
                 p.send(r, HANDSHAKE, block);
             }
@@ -208,21 +233,41 @@ public final class TimedRepetitions {
         /** Rank 0, after {@code done} repetitions: the next block's length, 0 to end the phase. */
         int next(int done);
 
+        /** Rank 0, after {@link #next}: the next block's period, ns. */
+        long period();
+
         /** Rank {@code rank}'s repetition {@code k}: begun {@code late} ns late, done {@code finish} ns after start. */
         void record(int rank, int k, long late, long finish);
     }
 
-    /** The warm-up: sized by count, time and the JIT's rest; nothing recorded. */
+    /**
+     * The warm-up: sized by count, time and the JIT's rest; nothing recorded but, where the period
+     * is learned, each block's repetitions, to set the next block's period.
+     */
     private static final class WarmupPhase implements Phase {
         private final Warmup warmup;
+        private final boolean learn;
+        private final long[][] late;
+        private final long[][] finish;
+        private long period;
+        private int blockStart;
         private long began;
         private long lastCompile;
         private long lastCompileChange;
         /** Repetitions run, read after the run. */
         private int done;
 
-        WarmupPhase(Warmup warmup) {
+        WarmupPhase(Warmup warmup, int processors, long periodNanos, boolean learn) {
             this.warmup = warmup;
+            this.learn = learn;
+            this.period = periodNanos;
+            this.late = learn ? new long[processors][BLOCK] : null;
+            this.finish = learn ? new long[processors][BLOCK] : null;
+        }
+
+        @Override
+        public long period() {
+            return period;
         }
 
         @Override
@@ -237,6 +282,21 @@ public final class TimedRepetitions {
             }
             lastCompile = compile;
             done = doneSoFar;
+            if (learn && doneSoFar > blockStart) {
+                // Every rank wrote the block's repetitions before telling rank 0 it is ready.
+                long[] times = new long[doneSoFar - blockStart];
+                long[] lateOfK = new long[late.length];
+                long[] finishOfK = new long[late.length];
+                for (int k = blockStart; k < doneSoFar; k++) {
+                    for (int r = 0; r < late.length; r++) {
+                        lateOfK[r] = late[r][k % BLOCK];
+                        finishOfK[r] = finish[r][k % BLOCK];
+                    }
+                    times[k - blockStart] = repetitionNanos(lateOfK, finishOfK);
+                }
+                period = periodAfter(times);
+            }
+            blockStart = doneSoFar;
             if (doneSoFar < warmup.reps()) {
                 return Math.min(BLOCK, warmup.reps() - doneSoFar);
             }
@@ -246,8 +306,34 @@ public final class TimedRepetitions {
         }
 
         @Override
-        public void record(int rank, int k, long late, long finish) {
+        public void record(int rank, int k, long lateNanos, long finishNanos) {
+            if (learn) {
+                late[rank][k % BLOCK] = lateNanos;
+                finish[rank][k % BLOCK] = finishNanos;
+            }
         }
+    }
+
+    /**
+     * How long a repetition took, ns, from the first rank's actual start to the last rank's end:
+     * {@code max(finish) - min(late)}, both ns after the scheduled start, so that a block run at too
+     * short a period (each repetition begun later than the last) is not taken for a slow one.
+     */
+    static long repetitionNanos(long[] late, long[] finish) {
+        long first = Long.MAX_VALUE;
+        long last = 0;
+        for (int r = 0; r < late.length; r++) {
+            first = Math.min(first, late[r]);
+            last = Math.max(last, finish[r]);
+        }
+        return Math.max(0, last - Math.max(0, first));
+    }
+
+    /** The period after a block of repetitions of these times (ns): {@code max(4 x median, least)}. */
+    static long periodAfter(long[] times) {
+        long[] sorted = times.clone();
+        Arrays.sort(sorted);
+        return Math.max(LEAST_PERIOD_NANOS, 4 * sorted[sorted.length / 2]);
     }
 
     /**
@@ -257,14 +343,16 @@ public final class TimedRepetitions {
     private static final class MeasuredPhase implements Phase {
         private final int reps;
         private final long tolerance;
+        private final long period;
         private final long[][] finish;
         private final long[][] late;
         private int onTime;
         private int checked;
 
-        MeasuredPhase(int processors, int reps, long tolerance) {
+        MeasuredPhase(int processors, int reps, long tolerance, long period) {
             this.reps = reps;
             this.tolerance = tolerance;
+            this.period = period;
             this.finish = new long[processors][2 * reps];
             this.late = new long[processors][2 * reps];
         }
@@ -277,6 +365,11 @@ public final class TimedRepetitions {
             }
             int attempts = finish[0].length;
             return onTime >= reps || done >= attempts ? 0 : Math.min(BLOCK, Math.min(reps - onTime, attempts - done));
+        }
+
+        @Override
+        public long period() {
+            return period;
         }
 
         @Override
@@ -321,7 +414,8 @@ public final class TimedRepetitions {
                 Arrays.sort(mine);
                 medians[r] = mine[kept / 2];
             }
-            return new Result(measured, attempts - kept, warmup, medians, run.latency(), run.oversubscribed());
+            return new Result(measured, attempts - kept, warmup, medians, run.latency(), run.oversubscribed(),
+                    period);
         }
     }
 }

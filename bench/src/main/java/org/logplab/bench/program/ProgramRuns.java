@@ -29,8 +29,6 @@ public final class ProgramRuns {
      * measured from the run's start, a little after the timeout was computed.
      */
     private static final long LIMIT_SLACK_NANOS = 50_000_000;
-    /** The least period of the wall clock's repetitions, ns, as for the collectives. */
-    private static final long MIN_PERIOD_NANOS = 100_000;
 
     private final ProgramClass program;
     private final RunSettings settings;
@@ -82,10 +80,11 @@ public final class ProgramRuns {
     }
 
     /**
-     * One run for the messages and a first time, then the repetitions ({@link TimedRepetitions}: a
-     * warm-up of at least as many, not recorded, then the measured ones),
-     * {@code max(4 x the first time, 100 us)} apart; skipped when the first run left
-     * messages unreceived (they would be taken for the next repetition's).
+     * One run for the messages, then the repetitions ({@link TimedRepetitions}: a warm-up of at
+     * least as many, not recorded, then the measured ones) at the period the warm-up learns, not
+     * one taken from the first run: that run is cold (class loading, the interpreter, the JIT
+     * compiling), often a hundred times a warm one. Skipped when the first run left messages
+     * unreceived (they would be taken for the next repetition's).
      */
     private ProgramRun wall() {
         Program instance = program.newInstance();
@@ -104,14 +103,15 @@ public final class ProgramRuns {
                         once.latency(), once.oversubscribed());
             }
             int reps = settings.reps();
-            long period = Math.max(4 * once.makespan(), MIN_PERIOD_NANOS);
-            double end = settings.elapsedNanos() + 2.0 * reps * period;
+            // The first run is cold, longer than a warm one: its time bounds the repetitions' from above.
+            long each = Math.max(once.makespan(), TimedRepetitions.LEAST_PERIOD_NANOS);
+            double end = settings.elapsedNanos() + 2.0 * reps * each;
             if (end > settings.maxNanos()) {
                 throw ProgramFailure.beyondLimit(String.format("the wall clock's %,d repetitions and as many warm-up"
-                        + " runs, %s apart (4 times the first run's time), would end after about %s", reps,
-                        Cells.duration(period), Cells.duration(end)), end, settings.maxNanos(), "fewer --reps");
+                        + " runs, up to %s each (the first run's time), would end after about %s", reps,
+                        Cells.duration(each), Cells.duration(end)), end, settings.maxNanos(), "fewer --reps");
             }
-            TimedRepetitions.Result r = guarded(() -> TimedRepetitions.run(machine, reps, reps, period,
+            TimedRepetitions.Result r = guarded(() -> TimedRepetitions.run(machine, reps, reps,
                     (p, k) -> instance.run(p)));
             return new ProgramRun(program.name(), ClockKind.WALL, params, r.median(), r.finish(),
                     once.messagesSent(), once.messagesReceived(), once.inFlight(), predicted, r.p99(),

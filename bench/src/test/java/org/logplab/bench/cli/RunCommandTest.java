@@ -396,6 +396,36 @@ class RunCommandTest {
     }
 
     @Test
+    void theRepetitionsAreNotSpacedByTheColdFirstRun() throws Exception {
+        // The first run sleeps 400 ms (a cold run: class loading, the interpreter), the others ping. Spaced
+        // by 4 times the first run, 5 repetitions and 5 warm-up runs would take at least 10 x 1.6 s = 16 s,
+        // beyond the 8 s limit; spaced by what the warm-up learns they take about its 0.5-1 s.
+        Path slowFirst = write("SlowFirst.java", """
+                import org.logplab.core.Processor;
+                import org.logplab.core.Program;
+
+                public class SlowFirst implements Program {
+                    private static volatile boolean warm;
+
+                    public void run(Processor p) throws InterruptedException {
+                        if (!warm) {
+                            Thread.sleep(400);
+                        }
+                        warm = true;
+                        if (p.rank() == 0) {
+                            p.sendLong(1, 0, 1);
+                        } else {
+                            p.recvLong(0, 0);
+                        }
+                    }
+                }
+                """);
+        CliTest.Outcome o = run(slowFirst, "--clock", "wall", "--P", "2", "--reps", "5", "--max-time", "8s", "--json");
+        assertThat(o.err()).doesNotContain("would end after");
+        assertThat(o.code()).isZero();
+    }
+
+    @Test
     void messagesLeftUnreceivedFailTheCheckNamingTheirChannel() throws Exception {
         Path leaky = write("Leaky.java", """
                 import org.logplab.core.Processor;

@@ -147,6 +147,47 @@ class TimedRepetitionsTest {
     }
 
     @Test
+    void aRepetitionLastsFromTheFirstRanksActualStartToTheLastRanksEnd() {
+        // Scheduled start 0: rank 0 began 30 ns late and ended at 100, rank 1 began 50 late and ended at 250;
+        // the repetition ran from 30 to 250: 220 ns.
+        assertThat(TimedRepetitions.repetitionNanos(new long[] {30, 50}, new long[] {100, 250})).isEqualTo(220);
+        // A block at too short a period: every rank began 5,000 ns late, ended 5,400 after the scheduled
+        // start; the repetition itself took 400 ns, not 5,400.
+        assertThat(TimedRepetitions.repetitionNanos(new long[] {5_000, 5_000}, new long[] {5_100, 5_400}))
+                .isEqualTo(400);
+    }
+
+    @Test
+    void theLearnedPeriodIsFourMediansAndNeverBelowTheLeast() {
+        // times 90, 30, 60 us: median 60 us, x 4 = 240 us
+        assertThat(TimedRepetitions.periodAfter(new long[] {90_000, 30_000, 60_000})).isEqualTo(240_000);
+        // median 10 us: 40 us is below the least period (100 us)
+        assertThat(TimedRepetitions.periodAfter(new long[] {10_000, 10_000, 5_000_000}))
+                .isEqualTo(TimedRepetitions.LEAST_PERIOD_NANOS);
+    }
+
+    @Test
+    void theWarmUpLearnsAPeriodFromItsRepetitionsNotFromAColdGuess() {
+        // Each repetition spins rank 1 for 2 ms (the wall clock's compute waits at least that long), so the
+        // warm-up's last block has a median of at least 2 ms and the measured period is at least 4 x 2 ms,
+        // although the schedule starts from the least period. Rank 1's finish is at least its 2 ms.
+        try (Machine machine = wallMachine(LatencySampling.OFF)) {
+            TimedRepetitions.Result r = TimedRepetitions.run(machine, 60, 5, (p, k) -> {
+                if (p.rank() == 1) {
+                    p.compute(2_000_000);
+                }
+            });
+            assertThat(r.periodNanos()).isGreaterThanOrEqualTo(4 * 2_000_000);
+            assertThat(r.finish()[1]).isGreaterThanOrEqualTo(2_000_000);
+        }
+        // A given period is kept as given.
+        try (Machine machine = wallMachine(LatencySampling.OFF)) {
+            assertThat(TimedRepetitions.run(machine, TimedRepetitions.Warmup.exactly(2), 3, 300_000, PING)
+                    .periodNanos()).isEqualTo(300_000);
+        }
+    }
+
+    @Test
     void refusesAModelClockMachine() {
         try (Machine model = Machine.open(RunConfig.builder(LogP.of(6, 2, 4, 2)).build())) {
             assertThatThrownBy(() -> TimedRepetitions.run(model, 1, 1, 1_000, PING))
