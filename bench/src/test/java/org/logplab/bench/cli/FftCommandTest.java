@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Timeout;
 class FftCommandTest {
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS) // a hang guard: wall-clock FFTs take minutes on a busy host
     void printsOneRowPerSizeProcessorsAndEngineWithTheDocumentedFields() throws Exception {
         CliTest.Outcome o = CliTest.run("fft", "--n", "2^10,4096", "--p", "1,2", "--reps", "3", "--json");
         assertThat(o.code()).as(o.err()).isZero();
@@ -41,7 +41,7 @@ class FftCommandTest {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS) // a hang guard: wall-clock FFTs take minutes on a busy host
     void breakdownGivesEveryPhaseOfEachRuntimeEngineAndNoneTheFormDoesNotHave() throws Exception {
         CliTest.Outcome o = CliTest.run("fft", "--n", "2^12", "--p", "2", "--engine",
                 "logp,logp-seed,logp-distributed,logp-distributed-seed,forkjoin", "--reps", "3", "--breakdown",
@@ -128,7 +128,7 @@ class FftCommandTest {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS) // a hang guard: wall-clock FFTs take minutes on a busy host
     void fftwRunsOnOneThreadWhereInstalledAndSaysHowToInstallItElsewhere() throws Exception {
         CliTest.Outcome o = CliTest.run("fft", "--n", "2^10", "--p", "1,2", "--engine", "fftw", "--reps", "3",
                 "--json");

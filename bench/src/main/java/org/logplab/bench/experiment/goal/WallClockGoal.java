@@ -21,9 +21,9 @@ import org.logplab.goal.wall.GoalProgram;
  * machine of one processor per rank, with {@code L}, {@code o}, {@code g} and {@code G} injected
  * as the parameters times {@code unit} ns and a calc of {@code c} busy for {@code c x unit} ns.
  * One run first (its messages counted and checked), then {@code reps} repetitions after a warm-up
- * of at least as many, not recorded ({@link TimedRepetitions}), {@code max(4 x the first run's
- * time, 100 us)} apart, on the machine that stays up; each rank's finish is its median over the
- * measured repetitions, in ns.
+ * of at least as many, not recorded ({@link TimedRepetitions}), as far apart as the warm-up found
+ * they need (four times a warm repetition, at least 100 us; not the cold first run's time), on the
+ * machine that stays up; each rank's finish is its median over the measured repetitions, in ns.
  *
  * <p>A run still going at {@link #STOP_FACTOR} times the model's makespan (or at
  * {@link #MIN_WAIT}, whichever is later, and never after the deadline) is stopped, and what each
@@ -35,7 +35,6 @@ public final class WallClockGoal {
     public static final int STOP_FACTOR = 50;
     /** The least time a wall run is given before it is stopped. */
     public static final Duration MIN_WAIT = Duration.ofSeconds(5);
-    private static final long MIN_PERIOD_NANOS = 100_000;
 
     private final long unit;
     private final int reps;
@@ -98,10 +97,9 @@ public final class WallClockGoal {
         if (!model.complete()) {
             return new GoalRun(ClockKind.WALL, once.finishTimes(), counts(once, 0, 0), List.of(), List.of());
         }
-        long period = Math.max(4 * once.makespan(), MIN_PERIOD_NANOS);
         TimedRepetitions.Result r;
         try (Machine machine = Machine.open(config(params, settings.nanosLeft()))) {
-            r = TimedRepetitions.run(machine, reps, reps, period, (p, k) -> program.run(p));
+            r = TimedRepetitions.run(machine, reps, reps, (p, k) -> program.run(p));
         }
         return new GoalRun(ClockKind.WALL, r.finish(), counts(once, r.nanos().length, r.warmup()), List.of(),
                 List.of());
