@@ -58,7 +58,10 @@ final class MulticastStep {
         // One tally for the step: it reads the load average before the runs, marks the rows that oversubscribe
         // the cores and judges the others.
         WallTolerance.Tally verdict = new WallTolerance.Tally();
-        int reps = ctx.quick ? 30 : 200;
+        // 200 repetitions in the quick tour too: 30 (8 ms of measured run at P = 2) fell, on an idle 2-core host,
+        // into the tens of milliseconds after a run starts in which a message could take 1.5 ms; 200 outlast it
+        // and cost the quick tour about a second
+        int reps = 200;
         List<Map<String, Object>> multicastWall = new ArrayList<>();
         for (int p : new int[] {2, 4, 8}) {
             multicastWall.addAll(multicast(ctx, LogP.of(50_000, 10_000, 20_000, p), ClockKind.WALL, reps,
