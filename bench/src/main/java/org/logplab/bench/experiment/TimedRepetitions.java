@@ -163,7 +163,7 @@ public final class TimedRepetitions {
         }
         long period = warm.period();
         // Oversubscribed, some thread is always late: keep every repetition (the run measures the scheduler).
-        boolean oversubscribed = processors > Runtime.getRuntime().availableProcessors();
+        boolean oversubscribed = WallTolerance.oversubscribed(processors, WallTolerance.cores());
         long tolerance = oversubscribed ? Long.MAX_VALUE : Math.max(2_000, period / 100);
         MeasuredPhase measured = new MeasuredPhase(processors, reps, tolerance, period);
         RunResult run = machine.run(p -> schedule(p, measured, warm.done, step));

@@ -399,7 +399,8 @@ class RunCommandTest {
     void theRepetitionsAreNotSpacedByTheColdFirstRun() throws Exception {
         // The first run sleeps 400 ms (a cold run: class loading, the interpreter), the others ping. Spaced
         // by 4 times the first run, 5 repetitions and 5 warm-up runs would take at least 10 x 1.6 s = 16 s,
-        // beyond the 8 s limit; spaced by what the warm-up learns they take about its 0.5-1 s.
+        // beyond the 12 s limit (refused before they start); spaced by what the warm-up learns they take about
+        // its 0.5-1 s, with room to spare on a busy host.
         Path slowFirst = write("SlowFirst.java", """
                 import org.logplab.core.Processor;
                 import org.logplab.core.Program;
@@ -420,7 +421,7 @@ class RunCommandTest {
                     }
                 }
                 """);
-        CliTest.Outcome o = run(slowFirst, "--clock", "wall", "--P", "2", "--reps", "5", "--max-time", "8s", "--json");
+        CliTest.Outcome o = run(slowFirst, "--clock", "wall", "--P", "2", "--reps", "5", "--max-time", "12s", "--json");
         assertThat(o.err()).doesNotContain("would end after");
         assertThat(o.code()).isZero();
     }

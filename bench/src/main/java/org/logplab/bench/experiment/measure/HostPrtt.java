@@ -54,7 +54,7 @@ public final class HostPrtt {
                 + " the scheduler", what, oneWayNanos, injectedNanos > 0 ? String.format(Locale.ROOT,
                 " with %,.0f ns injected", injectedNanos) : "", BUSY_ONE_WAY_NANOS, load == null
                 ? "load average unknown" : String.format(Locale.ROOT, "load average %.2f over the last minute on %d"
-                + " cores", load, Runtime.getRuntime().availableProcessors())));
+                + " cores", load, WallTolerance.cores())));
     }
 
     /**
