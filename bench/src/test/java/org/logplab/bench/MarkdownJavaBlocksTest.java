@@ -27,18 +27,10 @@ class MarkdownJavaBlocksTest {
     @TempDir
     static Path work;
 
-    static List<Path> documents() throws IOException {
-        List<Path> files = new ArrayList<>(List.of(RepositoryFiles.root().resolve("README.md")));
-        try (Stream<Path> docs = Files.list(RepositoryFiles.root().resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
-        }
-        return files;
-    }
-
     @TestFactory
     Stream<DynamicTest> everyJavaBlockCompilesAsShown() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
-        for (Path document : documents()) {
+        for (Path document : MarkdownDocuments.under(RepositoryFiles.root())) {
             Path declared = work.resolve("declared-in-" + document.getFileName());
             for (JavaBlock block : JavaBlock.in(document)) {
                 tests.add(DynamicTest.dynamicTest(block.where(),

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.logplab.bench.MarkdownDocuments;
 import org.logplab.bench.RepositoryFiles;
 import org.logplab.bench.cli.MarkedDocument.FileBlock;
 import org.logplab.bench.cli.MarkedDocument.OutputBlock;
@@ -35,19 +36,10 @@ class DocOutputsTest {
     @TempDir
     static Path work;
 
-    static List<Path> documents() throws IOException {
-        Path root = RepositoryFiles.root();
-        List<Path> files = new ArrayList<>(List.of(root.resolve("README.md")));
-        try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
-        }
-        return files;
-    }
-
     @TestFactory
     Stream<DynamicTest> everyMarkedOutputIsWhatItsCommandPrintsNow() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
-        for (Path document : documents()) {
+        for (Path document : MarkdownDocuments.under(RepositoryFiles.root())) {
             String name = RepositoryFiles.root().relativize(document).toString();
             tests.addAll(tests(MarkedDocument.read(document, name), Files.createDirectories(work.resolve(name))));
         }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.logplab.bench.MarkdownDocuments;
 import org.logplab.bench.cli.MarkedDocument.FileBlock;
 import org.logplab.bench.cli.MarkedDocument.OutputBlock;
 
@@ -66,10 +67,7 @@ final class UpdateOutputs {
             }
         }
         if (files.isEmpty()) {
-            files.add(Path.of("README.md"));
-            try (Stream<Path> docs = Files.list(Path.of("docs"))) {
-                docs.filter(p -> p.toString().endsWith(".md")).sorted(Comparator.naturalOrder()).forEach(files::add);
-            }
+            files.addAll(MarkdownDocuments.under(Path.of("")));
         }
         UpdateOutputs update = new UpdateOutputs();
         for (Path file : files) {
