@@ -1,6 +1,7 @@
 package org.logplab.bench.experiment.versus;
 
 import java.util.Locale;
+import org.logplab.bench.experiment.OnCore;
 import org.logplab.core.Machine;
 import org.logplab.core.Processor;
 import org.logplab.core.collective.Group;
@@ -61,16 +62,31 @@ public final class MessagePath {
         }
     }
 
+    /**
+     * A timed block.
+     *
+     * @param nanos ns per operation
+     * @param onCore the least share of the block a thread of it spent on a core ({@link OnCore#least()})
+     */
+    public record Block(double nanos, double onCore) {
+        /** Whether a thread of the block shared its core with another thread or program. */
+        public boolean shared() {
+            return OnCore.shared(onCore);
+        }
+    }
+
     private MessagePath() {
     }
 
     /**
      * {@code n} operations of {@code test} on {@code machine} (2 processors); {@code points}
-     * complex points per block for the exchanges. Returns ns per operation.
+     * complex points per block for the exchanges.
      */
-    public static double ours(Machine machine, Test test, int n, int points) {
+    public static Block ours(Machine machine, Test test, int n, int points) {
+        OnCore onCore = new OnCore(2);
         long start = System.nanoTime();
         machine.run(p -> {
+            onCore.begin(p.rank());
             switch (test) {
                 case PINGPONG -> pingPong(p, n);
                 case STREAM -> stream(p, n);
@@ -79,26 +95,28 @@ public final class MessagePath {
                 case EXCHANGE -> exchange(p, n, points, false);
                 case EXCHANGE_COPY -> exchange(p, n, points, true);
             }
+            onCore.end(p.rank());
         });
-        return (System.nanoTime() - start) / (double) n;
+        return new Block((System.nanoTime() - start) / (double) n, onCore.least());
     }
 
     /**
-     * {@code n} operations of {@code test} on the floor; ns per operation.
+     * {@code n} operations of {@code test} on the floor.
      *
      * @throws IllegalArgumentException for the exchanges, which the floor does not measure
      */
-    public static double floor(Test test, int n) throws InterruptedException {
+    public static Block floor(Test test, int n) throws InterruptedException {
+        OnCore onCore = new OnCore(2);
         long start = System.nanoTime();
         long sum = switch (test) {
-            case PINGPONG -> RawSpsc.pingPong(n, PAYLOAD);
-            case STREAM -> RawSpsc.stream(n, PAYLOAD);
-            case BCAST -> RawSpsc.binomialBroadcast(2, n, RawSpsc.Delays.NONE);
-            case ALLREDUCE -> RawSpsc.butterflyAllReduce(2, n, RawSpsc.Delays.NONE);
+            case PINGPONG -> RawSpsc.pingPong(n, PAYLOAD, onCore);
+            case STREAM -> RawSpsc.stream(n, PAYLOAD, onCore);
+            case BCAST -> RawSpsc.binomialBroadcast(2, n, RawSpsc.Delays.NONE, onCore);
+            case ALLREDUCE -> RawSpsc.butterflyAllReduce(2, n, RawSpsc.Delays.NONE, onCore);
             default -> throw new IllegalArgumentException("the JCTools floor measures no " + test.label());
         };
         double nanos = (System.nanoTime() - start) / (double) n;
-        return sum == Long.MIN_VALUE ? -nanos : nanos; // keeps the checksum alive
+        return new Block(sum == Long.MIN_VALUE ? -nanos : nanos, onCore.least()); // keeps the checksum alive
     }
 
     private static void pingPong(Processor p, int n) {

@@ -1,7 +1,9 @@
 package org.logplab.bench.experiment.versus;
 
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
+import org.logplab.bench.experiment.OnCore;
 
 /**
  * The floor the runtime's channels are measured against: platform threads exchanging payloads
@@ -54,36 +56,54 @@ public final class RawSpsc {
 
     /** {@code n} round trips of {@code payload}; returns a checksum. */
     public static long pingPong(int n, Long payload) throws InterruptedException {
+        return pingPong(n, payload, new OnCore(2));
+    }
+
+    /** As {@link #pingPong(int, Long)}, the share of the block each thread spent on a core in {@code onCore}. */
+    public static long pingPong(int n, Long payload, OnCore onCore) throws InterruptedException {
         SpscVarHandleArrayQueue<Object> there = queue();
         SpscVarHandleArrayQueue<Object> back = queue();
         Thread echo = Thread.ofPlatform().start(() -> {
+            onCore.begin(1);
             for (int i = 0; i < n; i++) {
                 put(back, take(there));
             }
+            onCore.end(1);
         });
+        onCore.begin(0);
         long sum = 0;
         for (int i = 0; i < n; i++) {
             put(there, payload);
             sum += (Long) take(back);
         }
+        onCore.end(0);
         echo.join();
         return sum;
     }
 
     /** {@code n} messages one way; returns a checksum. */
     public static long stream(int n, Long payload) throws InterruptedException {
+        return stream(n, payload, new OnCore(2));
+    }
+
+    /** As {@link #stream(int, Long)}, the share of the block each thread spent on a core in {@code onCore}. */
+    public static long stream(int n, Long payload, OnCore onCore) throws InterruptedException {
         SpscVarHandleArrayQueue<Object> q = queue();
         long[] sum = new long[1];
         Thread consumer = Thread.ofPlatform().start(() -> {
+            onCore.begin(1);
             long s = 0;
             for (int i = 0; i < n; i++) {
                 s += (Long) take(q);
             }
             sum[0] = s;
+            onCore.end(1);
         });
+        onCore.begin(0);
         for (int i = 0; i < n; i++) {
             put(q, payload);
         }
+        onCore.end(0);
         consumer.join();
         return sum[0];
     }
@@ -151,7 +171,16 @@ public final class RawSpsc {
      * item; returns a checksum. The raw counterpart of the runtime's binomial multicast.
      */
     public static long binomialBroadcast(int procs, int rounds, Delays delays) throws InterruptedException {
-        return onThreads(procs, (queues, r) -> {
+        return binomialBroadcast(procs, rounds, delays, new OnCore(procs));
+    }
+
+    /**
+     * As {@link #binomialBroadcast(int, int, Delays)}, each thread's share of the block on a core in
+     * {@code onCore}.
+     */
+    public static long binomialBroadcast(int procs, int rounds, Delays delays, OnCore onCore)
+            throws InterruptedException {
+        return onThreads(procs, onCore, (queues, r) -> {
             Clock clock = new Clock(delays);
             long sum = 0;
             for (int k = 0; k < rounds; k++) {
@@ -170,7 +199,16 @@ public final class RawSpsc {
 
     /** {@code rounds} butterfly all-reduces (sum) over {@code procs} threads, a power of two; returns a checksum. */
     public static long butterflyAllReduce(int procs, int rounds, Delays delays) throws InterruptedException {
-        return onThreads(procs, (queues, r) -> {
+        return butterflyAllReduce(procs, rounds, delays, new OnCore(procs));
+    }
+
+    /**
+     * As {@link #butterflyAllReduce(int, int, Delays)}, each thread's share of the block on a core in
+     * {@code onCore}.
+     */
+    public static long butterflyAllReduce(int procs, int rounds, Delays delays, OnCore onCore)
+            throws InterruptedException {
+        return onThreads(procs, onCore, (queues, r) -> {
             Clock clock = new Clock(delays);
             long sum = 0;
             for (int k = 0; k < rounds; k++) {
@@ -191,13 +229,20 @@ public final class RawSpsc {
         return r & (r - 1);
     }
 
+    private static long timed(OnCore onCore, int rank, LongSupplier part) {
+        onCore.begin(rank);
+        long sum = part.getAsLong();
+        onCore.end(rank);
+        return sum;
+    }
+
     /** A thread's part: its rank and the queues {@code [from][to]}. */
     private interface Part {
         long run(SpscVarHandleArrayQueue<Object>[][] queues, int rank);
     }
 
     @SuppressWarnings("unchecked")
-    private static long onThreads(int procs, Part part) throws InterruptedException {
+    private static long onThreads(int procs, OnCore onCore, Part part) throws InterruptedException {
         SpscVarHandleArrayQueue<Object>[][] queues = new SpscVarHandleArrayQueue[procs][procs];
         for (int i = 0; i < procs; i++) {
             for (int j = 0; j < procs; j++) {
@@ -208,9 +253,10 @@ public final class RawSpsc {
         Thread[] threads = new Thread[procs];
         for (int r = 1; r < procs; r++) {
             int rank = r;
-            threads[r] = Thread.ofPlatform().start(() -> sums[rank] = part.run(queues, rank));
+            threads[r] = Thread.ofPlatform()
+                    .start(() -> sums[rank] = timed(onCore, rank, () -> part.run(queues, rank)));
         }
-        sums[0] = part.run(queues, 0);
+        sums[0] = timed(onCore, 0, () -> part.run(queues, 0));
         for (int r = 1; r < procs; r++) {
             threads[r].join();
         }

@@ -23,7 +23,11 @@ import org.logplab.core.ThreadKind;
  * on 2 processors of a machine that stays up ({@link MessagePath}, wall clock, nothing injected),
  * the JCTools floor, and the Open MPI peer ({@link MpiRound}). One test at a time, after a
  * warm-up, each round runs every side once; each side's figure is its median over the rounds, ns
- * per operation, so that a host whose speed drifts slows every side alike.
+ * per operation, so that a host whose speed drifts slows every side alike. A round in which a
+ * thread of ours or of the floor was off its core for more than a tenth of its block
+ * ({@link org.logplab.bench.experiment.OnCore}: another thread or program shared the core)
+ * measured the scheduler, the slow mode of a bimodal figure: the medians leave such rounds out
+ * and say how many, unless every round was one.
  */
 public final class VersusRounds {
     /** What one side's block of one case takes at the least, ns: its operations take some tens of milliseconds. */
@@ -36,8 +40,15 @@ public final class VersusRounds {
      * @param ours the runtime's
      * @param floor JCTools' SPSC queue's
      * @param mpi Open MPI's
+     * @param sharedRounds the rounds in which a thread of ours or of the floor shared its core: left
+     *     out of the medians, unless every round was one
+     * @param rounds the rounds run
      */
-    public record Medians(VersusCase test, double ours, double floor, double mpi) {
+    public record Medians(VersusCase test, double ours, double floor, double mpi, int sharedRounds, int rounds) {
+        /** Whether every round had a thread off its core, so that the medians are of such rounds. */
+        public boolean allShared() {
+            return sharedRounds == rounds;
+        }
     }
 
     /**
@@ -87,7 +98,9 @@ public final class VersusRounds {
         Map<VersusCase, double[]> ours = new LinkedHashMap<>();
         Map<VersusCase, double[]> floor = new LinkedHashMap<>();
         Map<VersusCase, double[]> mpi = new LinkedHashMap<>();
+        Map<VersusCase, boolean[]> shared = new LinkedHashMap<>();
         for (VersusCase c : cases) {
+            shared.put(c, new boolean[rounds]);
             ours.put(c, new double[rounds]);
             floor.put(c, new double[rounds]);
             double[] unmeasured = new double[rounds];
@@ -113,9 +126,12 @@ public final class VersusRounds {
                 for (int r = 0; r < rounds; r++) {
                     steps.step(test.label() + ": round " + (r + 1) + " of " + rounds);
                     for (VersusCase c : group) {
-                        ours.get(c)[r] = MessagePath.ours(machine, c.test(), c.operations(), c.points());
-                        floor.get(c)[r] = floorOn && !test.hasBlock() ? MessagePath.floor(c.test(), c.operations())
-                                : Double.NaN;
+                        MessagePath.Block o = MessagePath.ours(machine, c.test(), c.operations(), c.points());
+                        MessagePath.Block f = floorOn && !test.hasBlock() ? MessagePath.floor(c.test(),
+                                c.operations()) : null;
+                        ours.get(c)[r] = o.nanos();
+                        floor.get(c)[r] = f == null ? Double.NaN : f.nanos();
+                        shared.get(c)[r] = o.shared() || f != null && f.shared();
                     }
                     if (mpiRoot.isPresent()) {
                         List<MpiRound.Operation> operations = group.stream()
@@ -134,9 +150,31 @@ public final class VersusRounds {
                 }
             }
         }
-        List<Medians> medians = cases.stream().map(c -> new Medians(c, median(ours.get(c)), median(floor.get(c)),
-                median(mpi.get(c)))).toList();
+        List<Medians> medians = cases.stream().map(c -> medians(c, ours.get(c), floor.get(c), mpi.get(c),
+                shared.get(c))).toList();
         return new Outcome(medians, mpiVersion);
+    }
+
+    /** One case's medians over the rounds in which no thread shared its core, or over every round if each did. */
+    static Medians medians(VersusCase c, double[] ours, double[] floor, double[] mpi, boolean[] shared) {
+        int n = 0;
+        for (boolean s : shared) {
+            n += s ? 1 : 0;
+        }
+        boolean keepAll = n == shared.length;
+        return new Medians(c, median(clean(ours, shared, keepAll)), median(clean(floor, shared, keepAll)),
+                median(clean(mpi, shared, keepAll)), n, shared.length);
+    }
+
+    /** {@code values} with the shared rounds' figures made NaN (unless {@code keepAll}). */
+    private static double[] clean(double[] values, boolean[] shared, boolean keepAll) {
+        double[] kept = values.clone();
+        for (int r = 0; r < kept.length && !keepAll; r++) {
+            if (shared[r]) {
+                kept[r] = Double.NaN;
+            }
+        }
+        return kept;
     }
 
     /** The distinct tests of {@code cases}, in their order. */

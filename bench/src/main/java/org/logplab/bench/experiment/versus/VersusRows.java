@@ -1,5 +1,7 @@
 package org.logplab.bench.experiment.versus;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.logplab.bench.experiment.versus.MessagePath.Test;
 import org.logplab.bench.output.Column;
 import org.logplab.bench.output.Output;
@@ -11,7 +13,8 @@ import org.logplab.core.LatencySampling;
  * {@code size_bytes}, {@code rounds}, {@code latency}, {@code ours_ns}, {@code floor_ns},
  * {@code ours_per_floor}, {@code mpi_ns}, {@code mpi_per_ours} (ns per operation; null where a side
  * did not run the test), {@code ours_messages_per_s} and {@code mpi_messages_per_s} for
- * {@code stream}, {@code mpi_version}; then the sentences that read them.
+ * {@code stream}, {@code mpi_version}, {@code rounds_shared} (the rounds left out of the medians
+ * because a thread shared its core, see {@link VersusRounds}); then the sentences that read them.
  */
 public final class VersusRows {
     private VersusRows() {
@@ -30,7 +33,8 @@ public final class VersusRows {
             Row j = new Row().put("test", m.test().test().label()).put("size_bytes", m.test().sizeBytes())
                     .put("rounds", rounds).put("latency", sampling.toString()).put("ours_ns", o)
                     .put("floor_ns", nullIfNaN(m.floor())).put("ours_per_floor", nullIfNaN(o / m.floor()))
-                    .put("mpi_ns", nullIfNaN(m.mpi())).put("mpi_per_ours", nullIfNaN(m.mpi() / o));
+                    .put("mpi_ns", nullIfNaN(m.mpi())).put("mpi_per_ours", nullIfNaN(m.mpi() / o))
+                    .put("rounds_shared", m.sharedRounds());
             if (m.test().test() == Test.STREAM) {
                 j.put("ours_messages_per_s", 1e9 / o).put("mpi_messages_per_s", nullIfNaN(1e9 / m.mpi()));
             }
@@ -41,6 +45,7 @@ public final class VersusRows {
                 + ".");
         out.line("ours/JCTools: our time over the floor's (1.00x = level); Open MPI/ours: how many times faster ours"
                 + " is.");
+        sharedRounds(out, outcome.medians());
         outcome.medians().stream().filter(m -> m.test().test() == Test.STREAM).findFirst()
                 .ifPresent(m -> out.line(String.format("streaming: ours %.1f M messages/s", 1e3 / m.ours())));
         if (outcome.medians().stream().anyMatch(m -> m.test().test() == Test.EXCHANGE)) {
@@ -49,6 +54,34 @@ public final class VersusRows {
         }
         if (outcome.mpiVersion() != null) {
             out.line("Open MPI: " + outcome.mpiVersion() + ", 2 ranks, shared memory, mpirun --bind-to core");
+        }
+    }
+
+    /**
+     * Says which tests had rounds in which a thread of ours or of the floor was off its core (its
+     * core shared with another thread or program): such rounds are the slow mode of a bimodal
+     * figure and are left out of the medians, unless every round was one.
+     */
+    private static void sharedRounds(Output out, List<VersusRounds.Medians> medians) {
+        List<String> some = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (VersusRounds.Medians m : medians) {
+            String name = m.test().test().hasBlock() ? m.test().test().label() + " " + m.test().sizeBytes() + " B"
+                    : m.test().test().label();
+            if (m.allShared()) {
+                all.add(name);
+            } else if (m.sharedRounds() > 0) {
+                some.add(name + " " + m.sharedRounds() + " of " + m.rounds());
+            }
+        }
+        if (!some.isEmpty()) {
+            out.line("left out of the medians, rounds in which a thread was off its core for more than a tenth of the"
+                    + " round (another thread or program shared the core): " + String.join(", ", some) + ".");
+        }
+        if (!all.isEmpty()) {
+            out.line("in every round a thread was off its core (another thread or program shared it), so these figures"
+                    + " measure the scheduler as much as the code: " + String.join(", ", all)
+                    + "; run again on an idle host.");
         }
     }
 

@@ -22,6 +22,28 @@ class VersusRoundsTest {
     }
 
     @Test
+    void roundsInWhichAThreadSharedItsCoreAreLeftOutUnlessEveryRoundWasOne() {
+        VersusCase pingPong = new VersusCase(MessagePath.Test.PINGPONG, 0);
+        double[] ours = {100, 900, 110, 120};
+        double[] floor = {80, 700, 90, 85};
+        double[] mpi = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+        // Round 2 (900 / 700 ns) had a thread off its core: the medians are of 100, 110, 120 and 80, 90, 85.
+        VersusRounds.Medians m = VersusRounds.medians(pingPong, ours, floor, mpi,
+                new boolean[] {false, true, false, false});
+        assertThat(m.ours()).isEqualTo(110);
+        assertThat(m.floor()).isEqualTo(85);
+        assertThat(m.mpi()).isNaN();
+        assertThat(m.sharedRounds()).isEqualTo(1);
+        assertThat(m.allShared()).isFalse();
+        // Every round shared: nothing is left out (medians of 100, 110, 120, 900: 115), and it is said.
+        VersusRounds.Medians all = VersusRounds.medians(pingPong, ours, floor, mpi, new boolean[] {true, true, true,
+            true});
+        assertThat(all.ours()).isEqualTo(115);
+        assertThat(all.sharedRounds()).isEqualTo(4);
+        assertThat(all.allShared()).isTrue();
+    }
+
+    @Test
     void anExchangeMovesItsBlockAndTheOthersOneValue() {
         VersusCase exchange = new VersusCase(MessagePath.Test.EXCHANGE_COPY, 20);
         assertThat(exchange.sizeBytes()).isEqualTo(16L << 20);

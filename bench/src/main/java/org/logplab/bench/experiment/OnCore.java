@@ -1,0 +1,72 @@
+package org.logplab.bench.experiment;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+
+/**
+ * How much of a timed block each of its threads spent on a core: a thread's CPU time over its
+ * wall time from {@link #begin} to {@link #end}, both read on the thread itself. A thread that
+ * spins for the whole block (every wall-clock rank with a core of its own) is on a core for all
+ * of it; one that shared its core with another thread, of this JVM (another rank, the JIT, the
+ * garbage collector) or of another program, was off it for part of the block, and the block then
+ * measured the scheduler as much as the code. Such a block is the slow mode of a bimodal figure,
+ * and is said so rather than averaged in.
+ *
+ * <p>Each thread writes only its own slot, and the slots are read after the block (after a join
+ * or the end of a run, which order the writes before the reads). Where the JVM cannot read a
+ * thread's CPU time, every share is NaN (not judged).
+ */
+public final class OnCore {
+    /** A thread on a core for less than this share of its block shared the core: 10 % of the block elsewhere. */
+    public static final double SHARED_BELOW = 0.9;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final long[] cpuStart;
+    private final long[] wallStart;
+    private final double[] share;
+
+    /** A meter for {@code threads} threads, numbered from 0. */
+    public OnCore(int threads) {
+        cpuStart = new long[threads];
+        wallStart = new long[threads];
+        share = new double[threads];
+        Arrays.fill(share, Double.NaN);
+    }
+
+    /** On thread {@code i}, as its part of the block starts. */
+    public void begin(int i) {
+        wallStart[i] = System.nanoTime();
+        cpuStart[i] = cpuNanos();
+    }
+
+    /** On thread {@code i}, as its part of the block ends. */
+    public void end(int i) {
+        long cpu = cpuNanos();
+        long wall = System.nanoTime() - wallStart[i];
+        share[i] = cpu < 0 || cpuStart[i] < 0 || wall <= 0 ? Double.NaN
+                : Math.min(1, (cpu - cpuStart[i]) / (double) wall);
+    }
+
+    /** The least share of the block any thread spent on a core, from 0 to 1; NaN when not measured. */
+    public double least() {
+        double least = Double.NaN;
+        for (double s : share) {
+            if (Double.isNaN(s)) {
+                return Double.NaN;
+            }
+            least = Double.isNaN(least) ? s : Math.min(least, s);
+        }
+        return least;
+    }
+
+    /** Whether {@code least}, a {@link #least()}, says a thread shared its core (false when not measured). */
+    public static boolean shared(double least) {
+        return least < SHARED_BELOW;
+    }
+
+    /** This thread's CPU time, ns, or -1 where the JVM cannot read it. */
+    private static long cpuNanos() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+}
