@@ -18,7 +18,8 @@ import org.logplab.core.wire.WireCodec;
 
 /**
  * Runs one node's ranks of a cluster run over Aeron: an {@link AeronTransport}, a
- * {@link ClusterNode} and the thread that polls the one for the other. Every node of the run
+ * {@link ClusterNode} and the thread that polls the one for the other (and ticks), backing off
+ * while a rank that waits for a message polls the transport itself. Every node of the run
  * calls {@link #run} with the same peer list, run id, partition, configuration and program.
  */
 public final class AeronNode {
@@ -127,9 +128,8 @@ public final class AeronNode {
                 BackoffIdleStrategy idle = AeronTransport.idleStrategy();
                 try {
                     while (!cluster.finished()) {
-                        int n = transport.poll();
-                        cluster.tick();
-                        idle.idle(n);
+                        // 0 while a waiting rank polls the transport: this thread backs off to parks.
+                        idle.idle(cluster.serve());
                     }
                 } catch (RuntimeException e) {
                     // The media driver or the client failed (a shared driver's process died, say):

@@ -46,9 +46,9 @@ import org.logplab.core.cluster.Transport;
  * that node. Until then, and after a wrong HELLO, its frames are rejected and counted
  * ({@link #unknownPeerFrames()}); a second publisher claiming a node already bound is rejected too.
  *
- * <p>Threads: {@link #send} and {@link #trySend} from any thread (each peer's publication under its lock); {@link
- * #poll} and
- * {@link #connect} on the one receiving thread.
+ * <p>Threads: {@link #send} and {@link #trySend} from any thread (each peer's publication under its lock);
+ * {@link #connect} on the receiving thread; {@link #poll} on one thread at a time (the receiving
+ * thread, or a rank that polls while it waits, under the cluster node's receive turn).
  */
 public final class AeronTransport implements Transport, AutoCloseable {
     static final int STREAM = 4711;
@@ -120,7 +120,7 @@ public final class AeronTransport implements Transport, AutoCloseable {
     private final AtomicLong unknownPeer = new AtomicLong();
     private volatile String lastRejection;
     private final FragmentAssembler assembler;
-    private Receiver receiver;
+    private volatile Receiver receiver;
 
     /**
      * Starts the driver (unless {@code sharedDriver} names a running one), subscribes on this
@@ -321,9 +321,13 @@ public final class AeronTransport implements Transport, AutoCloseable {
         return offer(to, b, 0, HELLO_BYTES);
     }
 
-    /** Polls received frames to the receiver; returns how many fragments it read. */
+    /**
+     * Polls received frames to the receiver given to {@link #connect}; returns how many fragments
+     * it read (none before {@code connect}). One thread at a time: the cluster's receive turn.
+     */
+    @Override
     public int poll() {
-        return subscription.poll(assembler, 64);
+        return receiver == null ? 0 : subscription.poll(assembler, 64);
     }
 
     private void onFragment(DirectBuffer buffer, int offset, int length, Header header) {

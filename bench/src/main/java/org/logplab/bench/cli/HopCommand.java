@@ -20,15 +20,16 @@ import picocli.CommandLine.Mixin;
  *       {@code --rounds} rounds; its makespan over the {@code 2 * rounds} hops, every one between
  *       the processes.</li>
  * </ul>
- * The hop is a mean (every stall counts), so its ratio is to the mean one-way time; on a host
- * with idle cores the two means are close to the medians. Alternating the two measurements
- * spreads the machine's other load over both.
+ * The hop is a mean (every stall counts); its ratio is given to the mean one-way time and to the
+ * median, and the output says what lifts the one-way mean above its median (the outliers: their
+ * share of round trips and of the time, p99, max). Alternating the two measurements spreads the
+ * machine's other load over both.
  *
  * <p>JSON Lines: one object per repetition ({@code rep}, {@code media}, {@code oneway_ns_p50},
- * {@code oneway_ns_mean}, {@code hop_ns}, {@code ratio}: hop over mean one-way), then one with
- * {@code summary: true}, {@code media}, {@code rounds}, {@code hops}, {@code reps} and the medians
- * over the repetitions of {@code oneway_ns_p50}, {@code oneway_ns_mean}, {@code hop_ns} and
- * {@code ratio} ({@link HopRows}).
+ * {@code oneway_ns_mean}, {@code hop_ns}, {@code ratio}: hop over mean one-way, {@code ratio_p50}:
+ * hop over median one-way, {@code oneway_ns_p99}, {@code oneway_ns_max}, {@code oneway_outliers},
+ * {@code oneway_outlier_time}), then one with {@code summary: true}, {@code media}, {@code rounds},
+ * {@code hops}, {@code reps} and the medians over the repetitions of the figures ({@link HopRows}).
  */
 @Command(name = "hop", header = "A hop between two node processes beside the transport's own one-way time.",
         description = {"Alternates 'pingpong --transport aeron-<media> --sizes 8' with 'launch --nodes 2 --job ring"

@@ -18,7 +18,8 @@ import org.logplab.net.AeronPingPong;
  *       wall-clock makespan over its {@code 2 * rounds} hops, all between the processes, is the
  *       mean hop, ns.</li>
  * </ul>
- * The hop is a mean (every stall counts), so its ratio is to the mean one-way time.
+ * The hop is a mean (every stall counts); its ratio is given to the mean one-way time and to the
+ * median, with what makes the one-way mean differ from its median ({@link OneWayOutliers}).
  */
 public final class HopMeasurement {
     /** The payload of a ping-pong frame, bytes: the ring's token, a {@code Long}, takes as many. */
@@ -44,8 +45,11 @@ public final class HopMeasurement {
      * @param oneWayMean its mean one-way time, ns (rounded)
      * @param hop the ring's makespan over its hops, ns (rounded)
      * @param permille the hop over the mean one-way time, in thousandths (rounded)
+     * @param p50Permille the hop over the median one-way time, in thousandths (rounded)
+     * @param outliers the one-way times far above their median, which lift the mean
      */
-    public record Rep(long oneWayP50, long oneWayMean, long hop, long permille) {
+    public record Rep(long oneWayP50, long oneWayMean, long hop, long permille, long p50Permille,
+                      OneWayOutliers outliers) {
     }
 
     /**
@@ -112,7 +116,8 @@ public final class HopMeasurement {
         long oneWayMean = Math.round(pp.oneWayNanos().getMean());
         long hop = Math.round(ringMakespan() / (double) hops(ring.sizes().rounds()));
         long permille = Math.round(1000.0 * hop / Math.max(1, oneWayMean));
-        return new Rep(oneWay, oneWayMean, hop, permille);
+        long p50Permille = Math.round(1000.0 * hop / Math.max(1, oneWay));
+        return new Rep(oneWay, oneWayMean, hop, permille, p50Permille, OneWayOutliers.of(pp.oneWayNanos()));
     }
 
     /** Runs the ring over two node processes and returns its wall-clock makespan, ns. */

@@ -47,6 +47,10 @@ class HopCommandTest {
         assertThat(hop).isPositive();
         // The ratio is the hop over the mean one-way time, to three decimals.
         assertThat(r.get("ratio").asDouble()).isCloseTo((double) hop / oneWayMean, Offset.offset(0.0006));
+        assertThat(r.get("ratio_p50").asDouble()).isCloseTo((double) hop / oneWay, Offset.offset(0.0006));
+        assertThat(r.get("oneway_ns_max").asLong()).isGreaterThanOrEqualTo(r.get("oneway_ns_p99").asLong());
+        assertThat(r.get("oneway_outliers").asDouble()).isBetween(0.0, 1.0);
+        assertThat(r.get("oneway_outlier_time").asDouble()).isBetween(0.0, 1.0);
         JsonNode s = lines.get(1);
         assertThat(s.get("summary").asBoolean()).isTrue();
         assertThat(s.get("rounds").asInt()).isEqualTo(20);
@@ -57,6 +61,8 @@ class HopCommandTest {
         assertThat(s.get("oneway_ns_p50").asDouble()).isEqualTo((double) oneWay);
         assertThat(s.get("oneway_ns_mean").asDouble()).isEqualTo((double) oneWayMean);
         assertThat(s.get("ratio").asDouble()).isEqualTo(r.get("ratio").asDouble());
+        assertThat(s.get("ratio_p50").asDouble()).isEqualTo(r.get("ratio_p50").asDouble());
+        assertThat(s.get("oneway_outlier_time").asDouble()).isEqualTo(r.get("oneway_outlier_time").asDouble());
     }
 
     @Test

@@ -44,11 +44,18 @@ import org.logplab.core.wire.WireCodec;
  * source or destination its sender may not use, is rejected and counted ({@link FrameChecks},
  * {@link #malformedFrames()}, {@link #misaddressedFrames()}); it never reaches a rank.
  *
- * <p><b>Threads.</b> {@link #run} on the caller's thread; {@link #onFrame} and {@link #tick} on
- * the transport's one receiving thread, which should call {@code tick} at least every few
- * milliseconds until {@link #finished()}.
+ * <p><b>Threads.</b> {@link #run} on the caller's thread. The transport's receiving thread calls
+ * {@link #serve} in a loop until {@link #finished()}: it polls the transport (which calls
+ * {@link #onFrame}) and ticks, holding the node's receive turn ({@link ReceiveTurn}). A local rank
+ * that waits for a message polls the transport itself, under the same turn, so that a message from
+ * another process reaches it without a hand-off between threads; the receiving thread then finds
+ * the turn taken and backs off, but takes it (waiting for the rank's poll to end) once its tick is
+ * {@value #TICK_LATE_MILLIS} ms late. Whoever holds the turn is the only thread in the frame handler.
  */
 public final class ClusterNode {
+    /** How late the receiving thread's tick may be before it waits for a polling rank's turn, ms. */
+    static final long TICK_LATE_MILLIS = 1;
+    private static final long TICK_LATE_NANOS = TICK_LATE_MILLIS * 1_000_000;
     private final Partition partition;
     private final int node;
     private final RunConfig config;
@@ -63,6 +70,10 @@ public final class ClusterNode {
     private final QuiescenceReports reports;
     private final Handshake handshake;
     private final Remote remote = new Remote();
+    private final Transport transport;
+    private final ReceiveTurn turn = new ReceiveTurn();
+    /** When {@link #serve} last ticked; the receiving thread's alone. */
+    private long lastTickNanos = System.nanoTime();
     private volatile NodeRun run;
 
     /**
@@ -96,6 +107,7 @@ public final class ClusterNode {
         this.node = node;
         this.config = config;
         this.codec = codec;
+        this.transport = transport;
         int n = partition.nodes();
         FrameSplitter out = new FrameSplitter(transport, n);
         this.assembler = new FrameAssembler(n);
@@ -184,7 +196,36 @@ public final class ClusterNode {
         return checks.lastRejection();
     }
 
-    /** A frame from {@code fromNode}, as the transport received it (transport thread). */
+    /**
+     * The receiving thread's duty, called in a loop until {@link #finished()}: takes the receive
+     * turn, {@linkplain Transport#poll polls} the transport and ticks. While a waiting rank holds the
+     * turn (it polls for itself) this returns 0 at once, so that the thread backs off, unless the
+     * tick is {@value #TICK_LATE_MILLIS} ms late; then it waits for the turn. One thread only.
+     *
+     * @return the frames polled
+     */
+    public int serve() {
+        if (!turn.tryTake()) {
+            if (System.nanoTime() - lastTickNanos < TICK_LATE_NANOS) {
+                return 0;
+            }
+            turn.take();
+        }
+        try {
+            int n = transport.poll();
+            duties();
+            lastTickNanos = System.nanoTime();
+            return n;
+        } finally {
+            turn.release();
+        }
+    }
+
+    /**
+     * A frame from {@code fromNode}, as the transport received it: called by the transport while
+     * it is {@linkplain Transport#poll polled}, under the receive turn (or, before any rank runs,
+     * while the transport connects, on its receiving thread).
+     */
     public void onFrame(int fromNode, DirectBuffer buffer, int offset, int length) {
         if (!checks.fromPeer(fromNode)) {
             return;
@@ -271,8 +312,21 @@ public final class ClusterNode {
         }
     }
 
-    /** Transport thread: heartbeats, time-outs, reports; call at least every few milliseconds. */
+    /**
+     * Heartbeats, time-outs, reports, without polling (for a receiving thread whose transport
+     * failed): takes the receive turn, waiting for it. Call at least every few milliseconds, on one thread.
+     */
     public void tick() {
+        turn.take();
+        try {
+            duties();
+        } finally {
+            turn.release();
+        }
+    }
+
+    /** Under the receive turn: heartbeats, time-outs, reports. */
+    private void duties() {
         long now = System.nanoTime();
         NodeRun r = run;
         handshake.tick(r);
@@ -316,6 +370,19 @@ public final class ClusterNode {
         @Override
         public void failed(RunFailedException failure) {
             failures.spread(failure);
+        }
+
+        @Override
+        public boolean poll() {
+            // Only while the run runs: before GO the transport may still be connecting on its own thread.
+            if (phases.get() != RunPhases.Phase.RUNNING || !turn.tryTake()) {
+                return false;
+            }
+            try {
+                return transport.poll() > 0;
+            } finally {
+                turn.release();
+            }
         }
     }
 }

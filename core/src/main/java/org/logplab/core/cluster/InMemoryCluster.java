@@ -17,9 +17,10 @@ import org.logplab.core.wire.WireCodec;
 
 /**
  * The nodes of one cluster run inside this JVM, each with its own transport thread, exchanging
- * frames as byte copies through in-memory queues: the whole cluster protocol (wire codec, reports,
- * let-go, heartbeats) without a network. For testing that a program runs unchanged across
- * processes, with the same results and model times, before deploying it on hosts. A node can be
+ * frames as byte copies through in-memory queues, which a waiting rank polls too (as over Aeron):
+ * the whole cluster protocol (wire codec, reports, let-go, heartbeats) without a network. For
+ * testing that a program runs unchanged across processes, with the same results and model times,
+ * before deploying it on hosts. A node can be
  * {@linkplain #silence silenced} (its thread stops and its frames vanish), as if its process were killed.
  */
 public final class InMemoryCluster {
@@ -70,6 +71,11 @@ public final class InMemoryCluster {
                     buffer.getBytes(offset, copy);
                     inboxes.get(node).add(new Frame(me, copy));
                     return true;
+                }
+
+                @Override
+                public int poll() {
+                    return deliver(me);
                 }
 
                 @Override
@@ -176,19 +182,29 @@ public final class InMemoryCluster {
 
     private void agent(int me) {
         ClusterNode node = nodes[me];
-        ConcurrentLinkedQueue<Frame> inbox = inboxes.get(me);
         while (!node.finished() && silenced.get(me) == 0) {
-            Frame f = inbox.poll();
-            if (f == null) {
+            if (node.serve() == 0) {
                 LockSupport.parkNanos(20_000);
-            } else if (silenced.get(f.from()) == 0) {
-                long jitter = jitterNanos;
-                if (jitter > 0) {
-                    LockSupport.parkNanos(java.util.concurrent.ThreadLocalRandom.current().nextLong(jitter + 1));
-                }
-                node.onFrame(f.from(), new UnsafeBuffer(f.bytes()), 0, f.bytes().length);
             }
-            node.tick();
         }
+    }
+
+    /** The transport's poll of node {@code me}: hands it the next frame of its inbox, if any (under its turn). */
+    private int deliver(int me) {
+        if (silenced.get(me) != 0) {
+            return 0;
+        }
+        Frame f = inboxes.get(me).poll();
+        if (f == null) {
+            return 0;
+        }
+        if (silenced.get(f.from()) == 0) {
+            long jitter = jitterNanos;
+            if (jitter > 0) {
+                LockSupport.parkNanos(java.util.concurrent.ThreadLocalRandom.current().nextLong(jitter + 1));
+            }
+            nodes[me].onFrame(f.from(), new UnsafeBuffer(f.bytes()), 0, f.bytes().length);
+        }
+        return 1;
     }
 }

@@ -6,7 +6,7 @@ import org.agrona.DirectBuffer;
  * Frames between the nodes of one run: what {@link ClusterNode} needs from a network layer
  * (Aeron in the {@code net} module, an in-memory exchange in tests). The transport knows which
  * peer each inbound frame came from, accepts frames only from configured peers, and hands them to
- * {@link ClusterNode#onFrame} on one thread, in the order each peer sent them.
+ * {@link ClusterNode#onFrame} when {@linkplain #poll polled}, in the order each peer sent them.
  */
 public interface Transport {
     /** What {@link #trySend} did. */
@@ -37,6 +37,17 @@ public interface Transport {
      */
     default Offer trySend(int node, DirectBuffer buffer, int offset, int length) {
         return send(node, buffer, offset, length) ? Offer.SENT : Offer.GONE;
+    }
+
+    /**
+     * Hands the frames that have come since the last poll to the node's frame handler
+     * ({@link ClusterNode#onFrame}), each peer's in the order it sent them; returns how many it
+     * read. {@link ClusterNode} calls it holding its receive turn: on the transport's thread, or on
+     * a local rank's thread while that rank waits for a message, never on two threads at once. The
+     * default reads none, for a transport that calls the handler itself, on one thread of its own.
+     */
+    default int poll() {
+        return 0;
     }
 
     /** The longest frame, in bytes, this transport carries. */

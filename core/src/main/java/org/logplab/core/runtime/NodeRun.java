@@ -14,7 +14,8 @@ import org.logplab.core.RunResult;
  * {@code config.params().P()} counts every rank of the cluster; {@code remote} says which are local.
  *
  * <p>Threads: {@link #start()}, {@link #deliver}, {@link #snapshot()}, {@link #letGo},
- * {@link #end} and {@link #fail} are for the cluster layer's one transport thread;
+ * {@link #end} and {@link #fail} are for the cluster layer's frame handler, one thread at a time
+ * (the transport's, or a waiting rank's that polls the transport: {@link RemoteRanks#poll});
  * {@link #await()} for the thread that waits for the result.
  */
 public final class NodeRun {
@@ -93,12 +94,14 @@ public final class NodeRun {
 
     /** The other processes, as the local runtime sees them. */
     private static final class Cluster implements RestOfCluster {
-        /** How long a rank yields for a message before it blocks: one from another process is a transport poll away. */
-        private static final WaitStrategy MESSAGE_WAIT = WaitStrategy.yielding(200_000);
+        /** How long a rank polls for a message before it blocks, ns: one from another process is a poll away. */
+        private static final long MESSAGE_WAIT_NANOS = 200_000;
         private final RemoteRanks remote;
+        private final WaitStrategy messageWait;
 
         Cluster(RemoteRanks remote) {
             this.remote = remote;
+            this.messageWait = WaitStrategy.polling(MESSAGE_WAIT_NANOS, remote::poll);
         }
 
         @Override
@@ -142,9 +145,10 @@ public final class NodeRun {
 
         @Override
         public WaitStrategy messageWait() {
-            // Yielding leaves the core to the transport's thread; parking at once would add a
-            // wake-up (tens of us) to every hop between processes; spinning starved the driver.
-            return MESSAGE_WAIT;
+            // The waiting rank polls the transport itself, so a message from another process
+            // needs no hand-off from the transport's thread and no wake-up (tens of us each);
+            // it yields between empty polls, since spinning starved the media driver.
+            return messageWait;
         }
     }
 }

@@ -30,4 +30,13 @@ public interface RemoteRanks {
 
     /** A local rank failed (or the local run timed out): tell the other processes. Called once. */
     void failed(RunFailedException failure);
+
+    /**
+     * A local rank waits for a message: polls the transport for frames from the other processes
+     * if no other thread is polling it, handing what came to the local ranks. Never waits; true if
+     * a frame came. The default polls nothing (the transport's own thread delivers everything).
+     */
+    default boolean poll() {
+        return false;
+    }
 }

@@ -40,10 +40,17 @@ final class WaitStrategy {
 
     private final long spinNanos;
     private final long yieldNanos;
+    /** Polled where the wait would yield, or null; true when it handed something over. */
+    private final BooleanSupplier poll;
 
     private WaitStrategy(long spinNanos, long yieldNanos) {
+        this(spinNanos, yieldNanos, null);
+    }
+
+    private WaitStrategy(long spinNanos, long yieldNanos, BooleanSupplier poll) {
         this.spinNanos = spinNanos;
         this.yieldNanos = yieldNanos;
+        this.poll = poll;
     }
 
     /**
@@ -58,6 +65,15 @@ final class WaitStrategy {
     /** Yields the core for up to {@code nanos}, then gives up. */
     static WaitStrategy yielding(long nanos) {
         return new WaitStrategy(0, nanos);
+    }
+
+    /**
+     * Calls {@code poll} for up to {@code nanos}, yielding the core each time it hands nothing
+     * over, then gives up: a wait for a message that the waiting thread fetches itself (from
+     * another process's transport) rather than one another thread hands it.
+     */
+    static WaitStrategy polling(long nanos, BooleanSupplier poll) {
+        return new WaitStrategy(0, nanos, poll);
     }
 
     /** Whether this strategy gives up at once. */
@@ -88,7 +104,7 @@ final class WaitStrategy {
         for (int i = 1; ; i++) {
             if (spin) {
                 Thread.onSpinWait();
-            } else {
+            } else if (poll == null || !poll.getAsBoolean()) {
                 Thread.yield();
             }
             if (ready.getAsBoolean()) {
@@ -148,6 +164,7 @@ final class WaitStrategy {
 
     @Override
     public String toString() {
-        return blocksAtOnce() ? "block" : spinNanos > 0 ? "spin " + spinNanos + " ns" : "yield " + yieldNanos + " ns";
+        return blocksAtOnce() ? "block" : spinNanos > 0 ? "spin " + spinNanos + " ns"
+                : (poll != null ? "poll " : "yield ") + yieldNanos + " ns";
     }
 }
