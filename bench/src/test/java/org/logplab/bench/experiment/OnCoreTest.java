@@ -8,37 +8,35 @@ import org.junit.jupiter.api.Test;
 class OnCoreTest {
 
     @Test
-    void aThreadThatSleepsThroughItsBlockWasOffItsCore() throws InterruptedException {
+    void aThreadOffItsCoreForMostOfItsBlockIsSaidToShareIt() throws InterruptedException {
         OnCore meter = new OnCore(1);
         meter.begin(0);
         Thread.sleep(50);
         meter.end(0);
-        // A sleeping thread uses microseconds of CPU in 50 ms: far below the 90 % a spinning rank has.
-        assertThat(meter.least()).isLessThan(0.5);
+        // Off its core for 50 ms, on it for microseconds: far below the 90 % of a spinning rank.
+        assertThat(meter.least()).isLessThan(0.5).isGreaterThanOrEqualTo(0);
         assertThat(OnCore.shared(meter.least())).isTrue();
     }
 
     @Test
-    void aThreadThatSpinsHasAShareBetweenZeroAndOneAndTheLeastIsTheSmallest() throws InterruptedException {
-        OnCore meter = new OnCore(2);
-        Thread spinner = Thread.ofPlatform().start(() -> {
-            meter.begin(1);
-            long end = System.nanoTime() + 20_000_000;
-            while (System.nanoTime() < end) {
-                Thread.onSpinWait();
-            }
-            meter.end(1);
-        });
-        spinner.join();
+    void anExcludedThreadIsNotJudgedAndTheOthersAre() throws InterruptedException {
+        OnCore meter = new OnCore(2).excluding(0);
         meter.begin(0);
+        meter.begin(1);
         Thread.sleep(30);
+        meter.end(1);
         meter.end(0);
-        // The sleeper's share is the least, whatever the host's load gave the spinner.
-        assertThat(meter.least()).isLessThan(0.5).isGreaterThanOrEqualTo(0);
+        assertThat(OnCore.shared(meter.least())).isTrue(); // thread 1 slept
+
+        OnCore parked = new OnCore(2).excluding(0);
+        parked.begin(0);
+        Thread.sleep(30); // thread 0 parks (excluded); thread 1 does nothing and has no share yet
+        parked.end(0);
+        assertThat(parked.least()).isNaN();
     }
 
     @Test
-    void aBlockNotEndedByEveryThreadIsNotJudged() {
+    void aBlockNotEndedByEveryJudgedThreadIsNotJudged() {
         OnCore meter = new OnCore(2);
         meter.begin(0);
         meter.end(0);
