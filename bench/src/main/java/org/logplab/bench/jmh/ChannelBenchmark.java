@@ -34,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * the LogP clock rules and records latencies as {@link #latency} says ({@code sampled}: one
  * message in 64, time-stamped and recorded; {@code all}: every one; {@code off}: none).
  * {@code runtime} sends primitives ({@code sendLong}/{@code recvLong}: nothing allocated);
- * {@code runtime-objects} sends a boxed payload and receives {@link Message}s.
+ * {@code runtime-objects} sends a boxed payload and receives {@link Message}s. {@link #oneThread}
+ * sends and receives on one thread, through a channel to itself: the message path's own cost,
+ * without a cache line crossing between cores or a wait.
  *
  * <pre>
  * ./mvnw -q -DskipTests package
@@ -116,6 +118,38 @@ public class ChannelBenchmark {
                 }
             });
         }
+        return sum[0];
+    }
+
+    /**
+     * A send and a receive of an 8-byte message on one thread (rank 0 to itself; the floor: an offer
+     * and a poll of one JCTools queue): what the path costs in instructions alone.
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @OperationsPerInvocation(MESSAGES)
+    public long oneThread() {
+        if (impl.equals("raw")) {
+            return RawSpsc.oneThread(MESSAGES, PAYLOAD);
+        }
+        long[] sum = new long[1];
+        boolean objects = impl.equals("runtime-objects");
+        machine.run(p -> {
+            if (p.rank() == 0) {
+                long s = 0;
+                for (int i = 0; i < MESSAGES; i++) {
+                    if (objects) {
+                        p.send(0, 0, PAYLOAD, 8);
+                        s += p.recv(0).asLong();
+                    } else {
+                        p.sendLong(0, 0, i);
+                        s += p.recvLong(0, 0);
+                    }
+                }
+                sum[0] = s;
+            }
+        });
         return sum[0];
     }
 

@@ -81,6 +81,17 @@ public final class RawSpsc {
         return sum;
     }
 
+    /** {@code n} offers and polls of {@code payload} on this thread, one queue; returns a checksum. */
+    public static long oneThread(int n, Long payload) {
+        SpscVarHandleArrayQueue<Object> q = queue();
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            q.offer(payload);
+            sum += (Long) q.poll();
+        }
+        return sum;
+    }
+
     /** {@code n} messages one way; returns a checksum. */
     public static long stream(int n, Long payload) throws InterruptedException {
         return stream(n, payload, new OnCore(2));
