@@ -1,9 +1,12 @@
 package org.logplab.bench.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.logplab.bench.jmh.AlternatingRun;
 import org.logplab.bench.jmh.JmhProcess;
 import org.logplab.bench.jmh.report.JmhReport;
 import picocli.CommandLine.Command;
@@ -14,7 +17,11 @@ import picocli.CommandLine.Unmatched;
  * {@code logplab jmh [JMH arguments]}: runs the JMH suites ({@code benchmarks.jar}, built beside
  * {@code logplab.jar}) on the JDK that runs {@code logplab}, with the JVM flags the suites need
  * ({@link JmhProcess}), and with {@code --report FILE} writes JMH's JSON results there and prints
- * their ratio tables ({@link JmhReport}, as {@code jmh-report} does) in the same call.
+ * their ratio tables ({@link JmhReport}, as {@code jmh-report} does) in the same call. With
+ * {@code --alternate N} it runs JMH N times with one fork each ({@link AlternatingRun}), so that
+ * the forks of every parameter set alternate in time, merges the passes into the report file (a
+ * temporary one without {@code --report}) and prints the tables; each pass is announced on
+ * standard error.
  *
  * <p>Every argument this command does not know goes to JMH unchanged, in order: a benchmark
  * pattern, {@code -f 1}, {@code -wi 2}, {@code -l} and so on. JMH's own output goes to standard
@@ -24,7 +31,8 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "jmh", header = "Run the JMH suites on this JDK; with --report also the ratio tables.",
         description = "Arguments it does not know go to JMH, e.g.: logplab jmh ChannelBenchmark -f 1 -wi 2 -i 3"
-                + " --report channels.json. logplab jmh -l lists the benchmarks.")
+                + " --report channels.json. logplab jmh -l lists the benchmarks. Steady figures: logplab jmh"
+                + " ChannelBenchmark --alternate 5 --report steady.json.")
 final class JmhCommand extends RowsCommand {
 
     @Mixin
@@ -36,16 +44,46 @@ final class JmhCommand extends RowsCommand {
 
     @Override
     int execute() throws Exception {
-        JmhProcess.Outcome jmh = JmhProcess.run(options.benchmarks(jmhArguments), jmhArguments, options.report,
-                json || csv ? err() : out(), err());
+        Path jar = options.benchmarks(jmhArguments);
+        if (options.alternate != null) {
+            return alternate(jar);
+        }
+        JmhProcess.Outcome jmh = JmhProcess.run(jar, jmhArguments, options.report, json || csv ? err() : out(), err());
+        String failure = failure(jmh, "");
+        if (failure != null) {
+            return failed(failure);
+        }
+        return options.report == null ? 0 : report(options.report);
+    }
+
+    /**
+     * {@code --alternate N}: the passes of one fork each, merged into {@code --report} or, without
+     * it, into a temporary file that is gone once its tables are printed.
+     */
+    private int alternate(Path jar) throws Exception {
+        Path report = options.report != null ? options.report : Files.createTempFile("logplab-jmh-", ".json");
+        try {
+            AlternatingRun.Outcome run = AlternatingRun.run(jar, jmhArguments, options.alternate, report,
+                    json || csv ? err() : out(), err(), this::note);
+            String failure = failure(run.jmh(), "pass " + run.pass() + " of " + options.alternate + ": ");
+            return failure != null ? failed(failure) : report(report);
+        } finally {
+            if (options.report == null) {
+                Files.deleteIfExists(report);
+            }
+        }
+    }
+
+    /** What went wrong in a run of JMH, after {@code prefix}; null when nothing did. */
+    private static String failure(JmhProcess.Outcome jmh, String prefix) {
         if (jmh.exitCode() != 0) {
-            return failed("JMH exited with " + jmh.exitCode() + " (its output above says why)");
+            return prefix + "JMH exited with " + jmh.exitCode() + " (its output above says why)";
         }
         if (jmh.failures() > 0) {
-            return failed("JMH reported " + jmh.failures() + " failure" + (jmh.failures() == 1 ? "" : "s")
-                    + " (<failure> above); their results are missing");
+            return prefix + "JMH reported " + jmh.failures() + " failure" + (jmh.failures() == 1 ? "" : "s")
+                    + " (<failure> above); their results are missing";
         }
-        return options.report == null ? 0 : report();
+        return null;
     }
 
     /**
@@ -53,12 +91,12 @@ final class JmhCommand extends RowsCommand {
      * them); what is wrong with the results is said as {@code logplab jmh-report FILE} says it, with
      * the same exit code.
      */
-    private int report() {
+    private int report(Path file) {
         JmhReport report;
         try {
-            report = JmhReport.read(options.report);
+            report = JmhReport.read(file);
         } catch (IllegalArgumentException | IOException e) {
-            Failures.Verdict verdict = Failures.of(e, List.of(options.report));
+            Failures.Verdict verdict = Failures.of(e, List.of(file));
             return reportFailed(verdict.message(), verdict.exitCode());
         }
         Optional<String> problem = report.problem();

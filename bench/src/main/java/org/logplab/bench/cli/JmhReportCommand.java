@@ -22,6 +22,15 @@ import picocli.CommandLine.Mixin;
  * {@code better} ({@code ours}, {@code peer} or {@code tie} within the error bars), and for the FFT
  * {@code ours_gflops}, {@code peer_gflops}.
  *
+ * <p>Every result of two forks or more also gets its steadiness, judged from its per-fork means
+ * (steady, unsteady or bimodal: {@code Steadiness} in the report package); a bimodal result is
+ * shown by its two modes rather than its mean, and its pairs compare the faster modes or say why
+ * they cannot. JSON: {@code table = "steadiness"} with {@code benchmark}, {@code params},
+ * {@code mode}, {@code unit}, {@code score}, {@code score_error}, {@code forks},
+ * {@code fork_means}, {@code fork_spread}, {@code steadiness}, {@code modes}; the pair objects add
+ * {@code ours_forks}, {@code peer_forks}, {@code ours_steadiness}, {@code peer_steadiness},
+ * {@code compared}, {@code ours_compared}, {@code peer_compared}, {@code compared_ratio}.
+ *
  * <p>Suites with a {@code threads} parameter also get a scaling table: for each side and the other
  * parameters, the time at one thread over the time at each larger count (the speedup; the
  * dual-core speedup of the FFT suite). JSON: {@code table = "scaling"} with {@code benchmark},
@@ -31,7 +40,8 @@ import picocli.CommandLine.Mixin;
  * <p>Exit code 1 when the file holds no results (JMH writes {@code [ ]} when every benchmark
  * failed) or a result without a finite score.
  */
-@Command(name = "jmh-report", header = "Ratio tables (ours / peer) from a JMH JSON result file.")
+@Command(name = "jmh-report",
+        header = "Ratio tables (ours / peer) and the forks' steadiness from a JMH JSON result file.")
 final class JmhReportCommand extends RowsCommand {
 
     @Mixin

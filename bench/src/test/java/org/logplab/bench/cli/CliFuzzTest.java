@@ -237,7 +237,8 @@ class CliFuzzTest {
                     List.of("--P", "100000000"));
             case "hop" -> List.of(List.of("--rounds", "0"), List.of("--media", "nope"), List.of("--rounds",
                     "1000000000"));
-            case "jmh" -> List.of(List.of("--jar", "/nonexistent/benchmarks.jar"));
+            case "jmh" -> List.of(List.of("--jar", "/nonexistent/benchmarks.jar"), List.of("--alternate", "1"),
+                    List.of("--alternate", "3", "-f", "2"), List.of("--alternate", "101"));
             case "streams" -> List.of(List.of("--senders", "0"), List.of("--messages", "0"), List.of("--reps", "0"),
                     List.of("--messages", "1000000000"));
             case "versus" -> List.of(List.of("--rounds", "0"), List.of("--rounds", "5000"), List.of("--peers", "nope"),

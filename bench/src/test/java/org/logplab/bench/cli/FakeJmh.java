@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Stands in for JMH's main class in {@link JmhCommandTest}: prints its arguments and JVM flags,
  * fails as told ({@code fail}: a {@code <failure>}; {@code exit3}: exit code 3) and writes a
- * result file for {@code -rff} (two paired results, or none with {@code empty}). JDK classes only:
+ * result file for {@code -rff} (two paired results of one fork, or none with {@code empty}). JDK classes only:
  * it runs alone in a jar of its own.
  */
 public final class FakeJmh {
@@ -27,8 +27,9 @@ public final class FakeJmh {
         int rff = a.indexOf("-rff");
         if (rff >= 0) {
             String one = "{\"benchmark\":\"org.logplab.bench.jmh.ChannelBenchmark.pingPong\",\"mode\":\"avgt\","
-                    + "\"params\":{\"impl\":\"%s\"},"
-                    + "\"primaryMetric\":{\"score\":%d,\"scoreError\":1,\"scoreUnit\":\"ns/op\"}}";
+                    + "\"forks\":1,\"params\":{\"impl\":\"%s\"},"
+                    + "\"primaryMetric\":{\"score\":%d,\"scoreError\":1,\"scoreUnit\":\"ns/op\","
+                    + "\"rawData\":[[%2$d]]}}";
             Files.writeString(Path.of(a.get(rff + 1)), a.contains("empty") ? "[ ]"
                     : "[" + String.format(one, "runtime", 600) + "," + String.format(one, "raw", 300) + "]");
         }

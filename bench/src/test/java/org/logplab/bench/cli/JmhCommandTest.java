@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.logplab.bench.JvmFlags;
+import org.logplab.bench.output.JsonLines;
 
 /** {@code logplab jmh} against a stand-in for JMH ({@link FakeJmh}): arguments, flags, report, failures. */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
@@ -96,6 +97,60 @@ class JmhCommandTest {
                 "empty");
         assertThat(o.code()).isEqualTo(1);
         assertThat(o.err()).contains("holds no results");
+    }
+
+    @Test
+    void alternateRunsOneForkPerPassAndReportsThePassesAsOneRunOfAsManyForks() throws Exception {
+        Path report = dir.resolve("alternate.json");
+        CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "3", "--report",
+                report.toString(), "--json", "ChannelBenchmark", "-wi", "0");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.err()).contains("jmh: pass 1 of 3", "jmh: pass 2 of 3", "jmh: pass 3 of 3");
+        // each pass: the user's arguments, one fork, then its own result file
+        assertThat(o.err().split("fake jmh: ChannelBenchmark -wi 0 -f 1 -rf json -rff ", -1)).hasSize(4);
+        JsonNode merged = JsonLines.MAPPER.readTree(report.toFile());
+        assertThat(merged).hasSize(2);
+        // three passes of the fake's one fork of 600 and of 300 ns/op
+        assertThat(merged.get(0).path("forks").asInt()).isEqualTo(3);
+        assertThat(merged.get(0).path("primaryMetric").path("rawData").toString()).isEqualTo("[[600],[600],[600]]");
+        JsonNode ratio = o.json().get(0);
+        assertThat(ratio.get("ours_forks").asInt()).isEqualTo(3);
+        assertThat(ratio.get("ours_steadiness").asText()).isEqualTo("steady");
+        assertThat(ratio.get("ratio").asDouble()).isEqualTo(2.0);
+        assertThat(o.json()).filteredOn(r -> r.get("table").asText().equals("steadiness")).hasSize(2);
+    }
+
+    @Test
+    void alternateWithoutReportStillPrintsTheTables() {
+        CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "2");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("ours / peer", "2.00", "steady");
+    }
+
+    @Test
+    void aFailedPassExitsOneNamingThePass() {
+        CliTest.Outcome o = CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "2", "--report",
+                dir.resolve("failed.json").toString(), "fail");
+        assertThat(o.code()).isEqualTo(1);
+        assertThat(o.err()).contains("logplab: jmh: pass 1 of 2: JMH reported 1 failure");
+        assertThat(o.err()).doesNotContain("pass 2 of 2");
+        assertThat(dir.resolve("failed.json")).doesNotExist();
+    }
+
+    @Test
+    void alternateRefusesJmhsOwnForksAndResultFileAndTooFewPasses() {
+        CliTest.Outcome forks = CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "3", "-f", "2");
+        assertThat(forks.code()).isEqualTo(2);
+        assertThat(forks.err()).startsWith("logplab: jmh: give either --alternate N or JMH's -f");
+        assertThat(CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "3", "-f5").code()).isEqualTo(2);
+        CliTest.Outcome rff = CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "3", "-rff", "y.json");
+        assertThat(rff.code()).isEqualTo(2);
+        assertThat(rff.err()).contains("give either --alternate or JMH's -rf/-rff");
+        CliTest.Outcome one = CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "1");
+        assertThat(one.code()).isEqualTo(2);
+        assertThat(one.err()).contains("--alternate must be 2..100 passes, got 1");
+        // -foe (fail on error) is not -f
+        assertThat(CliTest.run("jmh", "--jar", jar.toString(), "--alternate", "2", "-foe", "true").code()).isZero();
     }
 
     @Test

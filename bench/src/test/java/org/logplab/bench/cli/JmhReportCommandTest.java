@@ -20,6 +20,88 @@ class JmhReportCommandTest {
                 + "\"}}";
     }
 
+    /**
+     * A result of one fork per mean in {@code forkMeans}, each fork two iterations {@code m - 1} and
+     * {@code m + 1} (mean {@code m}); its score the mean of them all, as JMH computes it.
+     */
+    static String forked(String benchmark, String mode, String params, String unit, double... forkMeans) {
+        StringBuilder raw = new StringBuilder();
+        double sum = 0;
+        for (double m : forkMeans) {
+            raw.append(raw.isEmpty() ? "" : ",").append("[").append(m - 1).append(",").append(m + 1).append("]");
+            sum += m;
+        }
+        return result(benchmark, mode, params, sum / forkMeans.length, 10, unit)
+                .replace("\"scoreUnit\"", "\"rawData\":[" + raw + "],\"scoreUnit\"");
+    }
+
+    @Test
+    void judgesEachResultsForksAndComparesLikeWithLike(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("forks.json");
+        String none = "{\"delays\":\"none\",\"procs\":\"2\",\"impl\":\"%s\"}";
+        Files.writeString(file, "[" + String.join(",",
+                // steady (107 / 98 = 1.09) against bimodal (118, 120, 125 | 470, 480: 470 / 125 = 3.76 apart)
+                forked("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"raw\"}", "ns/op", 100, 104, 98, 107, 101),
+                forked("ChannelBenchmark.pingPong", "avgt", "{\"impl\":\"runtime\"}", "ns/op", 120, 480, 118, 125,
+                        470),
+                // unsteady (402 / 100 = 4.02, no two clean groups) against bimodal (60, 61, 62 | 200, 205)
+                forked("ChannelBenchmark.stream", "thrpt", "{\"impl\":\"raw\"}", "ops/us", 257, 402, 185, 100, 155),
+                forked("ChannelBenchmark.stream", "thrpt", "{\"impl\":\"runtime\"}", "ops/us", 60, 62, 200, 61, 205),
+                // one fork against a steady two (101 / 100)
+                forked("CollectiveBenchmark.butterflyAllReduce", "avgt", String.format(none, "raw"), "ns/op", 90),
+                forked("CollectiveBenchmark.butterflyAllReduce", "avgt", String.format(none, "runtime"), "ns/op", 100,
+                        101)) + "]");
+        CliTest.Outcome o = CliTest.run("jmh-report", file.toString(), "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<JsonNode> ratios = o.json().stream().filter(r -> r.get("table").asText().equals("ratio")).toList();
+        assertThat(ratios).hasSize(3);
+        JsonNode pingPong = ratios.get(0);
+        // the means stay JMH's: (120 + 480 + 118 + 125 + 470) / 5 = 262.6 against 510 / 5 = 102
+        assertThat(pingPong.get("ratio").asDouble()).isCloseTo(262.6 / 102, within(1e-9));
+        assertThat(pingPong.get("ours_steadiness").asText()).isEqualTo("bimodal");
+        assertThat(pingPong.get("peer_steadiness").asText()).isEqualTo("steady");
+        assertThat(pingPong.get("ours_forks").asInt()).isEqualTo(5);
+        // compared: the faster mode's median 120 (forks 120, 118, 125) against the steady side's median 101
+        // (98, 100, 101, 104, 107); 120 / 101 = 1.19 > 1.10, a time: the peer is better
+        assertThat(pingPong.get("compared").asText()).isEqualTo("faster modes");
+        assertThat(pingPong.get("ours_compared").asDouble()).isEqualTo(120.0);
+        assertThat(pingPong.get("peer_compared").asDouble()).isEqualTo(101.0);
+        assertThat(pingPong.get("compared_ratio").asDouble()).isCloseTo(120.0 / 101, within(1e-12));
+        assertThat(pingPong.get("better").asText()).isEqualTo("peer");
+        JsonNode stream = ratios.get(1);
+        assertThat(stream.get("compared").asText()).isEqualTo("none");
+        assertThat(stream.get("compared_ratio").isNull()).isTrue();
+        assertThat(stream.get("better").isNull()).isTrue();
+        JsonNode allReduce = ratios.get(2);
+        // neither side bimodal: JMH's means, better by the error bars (|100.5 - 90| = 10.5 <= 10 + 10: a tie)
+        assertThat(allReduce.get("compared").asText()).isEqualTo("means");
+        assertThat(allReduce.get("compared_ratio").asDouble()).isCloseTo(100.5 / 90, within(1e-12));
+        assertThat(allReduce.get("better").asText()).isEqualTo("tie");
+        assertThat(allReduce.get("peer_forks").asInt()).isEqualTo(1);
+        assertThat(allReduce.get("peer_steadiness").isNull()).isTrue();
+
+        List<JsonNode> steadiness = o.json().stream().filter(r -> r.get("table").asText().equals("steadiness"))
+                .toList();
+        assertThat(steadiness).extracting(r -> r.get("steadiness").asText())
+                .containsExactly("steady", "bimodal", "unsteady", "bimodal", "steady");
+        JsonNode bimodal = steadiness.get(1);
+        assertThat(bimodal.get("params").get("impl").asText()).isEqualTo("runtime");
+        assertThat(bimodal.get("forks").asInt()).isEqualTo(5);
+        assertThat(bimodal.get("fork_spread").asDouble()).isCloseTo(480.0 / 118, within(1e-12));
+        assertThat(bimodal.get("fork_means").toString()).isEqualTo("[120.0,480.0,118.0,125.0,470.0]");
+        assertThat(bimodal.get("modes").toString())
+                .isEqualTo("[{\"forks\":[1,3,4],\"median\":120.0},{\"forks\":[2,5],\"median\":475.0}]");
+        assertThat(steadiness.get(0).get("modes").isNull()).isTrue();
+        assertThat(o.err()).contains("1 of 6 results ran fewer than two forks");
+
+        String text = CliTest.run("jmh-report", file.toString()).out();
+        assertThat(text).contains("modes 120.000 | 475.000", "faster modes",
+                "ChannelBenchmark.pingPong {impl=runtime}: bimodal, forks 1, 3, 4 at 120 ns/op and forks 2, 5 at"
+                        + " 475 ns/op", "the host ran this benchmark in two states", "(262.6) is not a figure",
+                "ChannelBenchmark.stream {}: not compared: the peer's side is unsteady (fork means 4.02x apart)",
+                "100, 104, 98, 107, 101", "4.02x");
+    }
+
     @Test
     void pairsOursWithThePeerByMethodOrParameterAndPrintsRatios(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("r.json");

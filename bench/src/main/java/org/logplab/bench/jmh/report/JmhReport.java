@@ -19,7 +19,9 @@ import org.logplab.bench.output.Output;
 /**
  * The report of a JMH JSON result file ({@code -rf json -rff FILE}): ratio tables of ours against
  * the peer measured in the same run ({@link RatioTable}), since ratios are what hold on a noisy
- * machine, and speedups over one thread where the suites vary the threads ({@link ScalingTable}).
+ * machine, how steady each result's forks were ({@link SteadinessTable}: a bimodal one is reported
+ * by its modes, not its mean), and speedups over one thread where the suites vary the threads
+ * ({@link ScalingTable}).
  */
 public final class JmhReport {
     private final Path file;
@@ -52,6 +54,11 @@ public final class JmhReport {
         return new JmhReport(file, root);
     }
 
+    /** The results as JMH wrote them: its JSON array. */
+    JsonNode results() {
+        return results;
+    }
+
     /**
      * Why the file holds no report, or empty when it holds one: no results (JMH writes {@code [ ]}
      * when every benchmark failed), or a result without a finite score (a failed benchmark).
@@ -76,8 +83,8 @@ public final class JmhReport {
     }
 
     /**
-     * Prints the tables to {@code out}, and names the results that pair with no peer to
-     * {@code notes}; only for a file without a {@link #problem()}.
+     * Prints the tables to {@code out}, and names the results that pair with no peer, and counts
+     * those of fewer than two forks, to {@code notes}; only for a file without a {@link #problem()}.
      */
     public void print(Output out, Consumer<String> notes) {
         Map<String, List<JmhResult>> groups = new LinkedHashMap<>();
@@ -93,6 +100,7 @@ public final class JmhReport {
             groups.computeIfAbsent(r.group(), k -> new ArrayList<>()).add(r);
         }
         RatioTable.print(out, groups, unpaired);
+        SteadinessTable.print(out, results, notes);
         ScalingTable.print(out, parsed);
         if (!unpaired.isEmpty()) {
             notes.accept("not paired with a peer (left out): " + String.join(", ", unpaired));

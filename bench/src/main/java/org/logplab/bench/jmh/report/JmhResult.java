@@ -20,9 +20,11 @@ import java.util.TreeMap;
  * @param score the score, in {@code unit}
  * @param error the score's error bar, in {@code unit}; 0 when JMH gave none
  * @param params the parameters, without the one that names the side
+ * @param forks the forks JMH measured it in ({@code rawData}'s length; 0 when the file has no {@code rawData})
+ * @param steadiness what its per-fork means say; null for fewer than two forks
  */
 record JmhResult(String group, boolean ours, String side, String mode, String unit, double score, double error,
-        Map<String, String> params) {
+        Map<String, String> params, int forks, Steadiness steadiness) {
     private static final Set<String> OURS = Set.of("ours", "runtime", "logplab");
     private static final Set<String> PEERS = Set.of("peer", "raw", "jtransforms", "jdk", "forkjoinpool", "forkjoin");
 
@@ -36,13 +38,18 @@ record JmhResult(String group, boolean ours, String side, String mode, String un
         return !mode.equals("thrpt");
     }
 
+    /** {@code Class.method} of a benchmark's full name ({@code org.logplab.bench.jmh.Class.method}). */
+    static String shortName(String benchmark) {
+        int dot = benchmark.lastIndexOf('.');
+        return benchmark.substring(benchmark.lastIndexOf('.', Math.max(dot - 1, 0)) + 1);
+    }
+
     /** The result of one element of JMH's array, or null when neither its method nor a parameter names a side. */
     static JmhResult parse(JsonNode b) {
-        String benchmark = b.path("benchmark").asText();
-        int dot = benchmark.lastIndexOf('.');
-        String className = benchmark.substring(0, Math.max(dot, 0));
-        className = className.substring(className.lastIndexOf('.') + 1);
-        String method = benchmark.substring(dot + 1);
+        String name = shortName(b.path("benchmark").asText());
+        int dot = name.lastIndexOf('.');
+        String className = name.substring(0, Math.max(dot, 0));
+        String method = name.substring(dot + 1);
         Map<String, String> params = new TreeMap<>();
         for (Map.Entry<String, JsonNode> p : b.path("params").properties()) {
             params.put(p.getKey(), p.getValue().asText());
@@ -70,7 +77,8 @@ record JmhResult(String group, boolean ours, String side, String mode, String un
         JsonNode metric = b.path("primaryMetric");
         double error = metric.path("scoreError").asDouble(0);
         return new JmhResult(group, ours, sideName, b.path("mode").asText(), metric.path("scoreUnit").asText(),
-                metric.path("score").asDouble(), Double.isNaN(error) ? 0 : error, params);
+                metric.path("score").asDouble(), Double.isNaN(error) ? 0 : error, params, metric.path("rawData").size(),
+                Steadiness.of(b));
     }
 
     /** Whether {@code name} is ours (true), the peer's (false) or neither (null). */

@@ -12,7 +12,13 @@ import org.logplab.bench.output.Row;
  * hold several of each), one row each ({@code table = "ratio"}, {@code benchmark}, {@code params},
  * {@code mode}, {@code unit}, {@code ours}, {@code ours_error}, {@code peer}, {@code peer_error},
  * {@code ratio} = ours / peer, {@code better}: {@code ours}, {@code peer} or {@code tie} within
- * the two error bars, and for the FFT suite {@code ours_gflops}, {@code peer_gflops}).
+ * the two error bars, {@code ours_forks}, {@code peer_forks}, {@code ours_steadiness},
+ * {@code peer_steadiness} ({@link Steadiness}; null for fewer than two forks), {@code compared},
+ * {@code ours_compared}, {@code peer_compared}, {@code compared_ratio} (what is compared like with
+ * like: {@link Comparison}), and for the FFT suite {@code ours_gflops}, {@code peer_gflops}).
+ * {@code ours}, {@code peer} and {@code ratio} stay JMH's scores whatever the steadiness; when a
+ * side is bimodal the text shows its modes instead of its mean, the ratio of what is compared,
+ * and {@code better} is the comparison's (null when nothing is compared).
  */
 final class RatioTable {
     private RatioTable() {
@@ -37,17 +43,17 @@ final class RatioTable {
             }
         }
         Output.Table table = out.table(Column.of("benchmark", "benchmark"), Column.of("params", "params_text"),
-                Column.of("unit", "unit"),
-                Column.of("ours", r -> String.format("%,.3f +- %,.3f", r.get("ours"), r.get("ours_error"))),
-                Column.of("peer", r -> String.format("%,.3f +- %,.3f", r.get("peer"), r.get("peer_error"))),
-                Column.of("ours / peer", "ratio", "%.2f"), Column.of("better", "better"),
+                Column.of("unit", "unit"), Column.of("ours", "ours_text"), Column.of("peer", "peer_text"),
+                Column.of("ours / peer", "compared_ratio", "%.2f"), Column.of("compared", "compared"),
+                Column.of("better", "better"),
                 Column.of("GFLOPS ours / peer", r -> r.get("ours_gflops") == null ? ""
                         : String.format("%.2f / %.2f", r.get("ours_gflops"), r.get("peer_gflops"))));
+        List<String> notCompared = new ArrayList<>();
+        boolean modesCompared = false;
         for (JmhResult[] pair : pairs) {
             JmhResult ours = pair[0];
             JmhResult peer = pair[1];
-            String better = Math.abs(ours.score() - peer.score()) <= ours.error() + peer.error() ? "tie"
-                    : (ours.score() < peer.score()) == ours.timeMode() ? "ours" : "peer";
+            Comparison c = Comparison.of(ours, peer);
             String name = ours.name();
             if (groups.get(ours.group()).size() > 2) {
                 name += " " + ours.side() + "/" + peer.side();
@@ -55,15 +61,47 @@ final class RatioTable {
             Row f = new Row().put("table", "ratio").put("benchmark", name).put("params", ours.params())
                     .put("mode", ours.mode()).put("unit", ours.unit()).put("ours", ours.score())
                     .put("ours_error", ours.error()).put("peer", peer.score()).put("peer_error", peer.error())
-                    .put("ratio", ours.score() / peer.score()).put("better", better);
+                    .put("ratio", ours.score() / peer.score()).put("better", c.better())
+                    .put("ours_forks", ours.forks()).put("peer_forks", peer.forks())
+                    .put("ours_steadiness", verdict(ours)).put("peer_steadiness", verdict(peer))
+                    .put("compared", c.basis()).put("ours_compared", finiteOrNull(c.ours()))
+                    .put("peer_compared", finiteOrNull(c.peer())).put("compared_ratio", finiteOrNull(c.ratio()));
             double[] gflops = fftGflops(ours, peer);
             if (gflops != null) {
                 f.put("ours_gflops", gflops[0]).put("peer_gflops", gflops[1]);
             }
-            table.add(f.show("params_text", ours.params().toString()));
+            table.add(f.show("params_text", ours.params().toString()).show("ours_text", cell(ours))
+                    .show("peer_text", cell(peer)));
+            modesCompared |= c.basis().equals(Comparison.FASTER_MODES);
+            if (c.whyNot() != null) {
+                notCompared.add(name + " " + ours.params() + ": not compared: " + c.whyNot() + ".");
+            }
         }
         out.line("ours / peer: times (lower is better) or throughputs (higher is better) as the unit says;"
                 + " 'tie' when the difference is within the two error bars.");
+        if (modesCompared) {
+            out.line(String.format("faster modes: a side is bimodal (below), so its mean is no figure; compared are"
+                    + " the medians of the fork means of each side's faster mode (of all its forks when steady),"
+                    + " 'tie' within %.0f %%.", (Steadiness.WITHIN - 1) * 100));
+        }
+        notCompared.forEach(out::line);
+    }
+
+    /** A side's cell: JMH's score and error bar, or the medians of its two modes when it is bimodal. */
+    private static String cell(JmhResult r) {
+        if (r.steadiness() != null && r.steadiness().verdict() == Steadiness.Verdict.BIMODAL) {
+            List<Steadiness.Mode> modes = r.steadiness().modes();
+            return String.format("modes %,.3f | %,.3f", modes.get(0).median(), modes.get(1).median());
+        }
+        return String.format("%,.3f +- %,.3f", r.score(), r.error());
+    }
+
+    private static String verdict(JmhResult r) {
+        return r.steadiness() == null ? null : r.steadiness().verdict().word();
+    }
+
+    private static Double finiteOrNull(double x) {
+        return Double.isFinite(x) ? x : null;
     }
 
     /**
