@@ -13,7 +13,7 @@ package org.logplab.bench.jmh.report;
  * @param basis {@link #MEANS}, {@link #FASTER_MODES} or {@link #NONE}
  * @param ours our figure, in the results' unit; NaN when nothing is compared
  * @param peer the peer's figure, in the results' unit; NaN when nothing is compared
- * @param better {@code ours}, {@code peer}, {@code tie}, or null when nothing is compared
+ * @param better {@code ours}, {@code peer}, {@code tie}, or {@code unknown} when nothing is compared
  * @param whyNot why nothing is compared; null when something is
  */
 record Comparison(String basis, double ours, double peer, String better, String whyNot) {
@@ -36,7 +36,7 @@ record Comparison(String basis, double ours, double peer, String better, String 
             why = whyNoFasterMode(peer, "the peer's side");
         }
         if (why != null) {
-            return new Comparison(NONE, Double.NaN, Double.NaN, null, why);
+            return new Comparison(NONE, Double.NaN, Double.NaN, "unknown", why);
         }
         double o = fasterMode(ours);
         double p = fasterMode(peer);

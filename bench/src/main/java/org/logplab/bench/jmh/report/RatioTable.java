@@ -18,7 +18,7 @@ import org.logplab.bench.output.Row;
  * like: {@link Comparison}), and for the FFT suite {@code ours_gflops}, {@code peer_gflops}).
  * {@code ours}, {@code peer} and {@code ratio} stay JMH's scores whatever the steadiness; when a
  * side is bimodal the text shows its modes instead of its mean, the ratio of what is compared,
- * and {@code better} is the comparison's (null when nothing is compared).
+ * and {@code better} is the comparison's ({@code unknown} when nothing is compared).
  */
 final class RatioTable {
     private RatioTable() {
