@@ -40,7 +40,7 @@ class VersusCommandTest {
 
     @Test
     void badArgumentsExitTwoNamingTheProblem() {
-        assertThat(CliTest.run("versus", "--peers", "pvm").err()).contains("--peers takes jctools and mpi");
+        assertThat(CliTest.run("versus", "--peers", "pvm").err()).contains("--peers takes jctools, mpi and mpj");
         assertThat(CliTest.run("versus", "--tests", "gather").err()).contains("unknown test 'gather'");
         assertThat(CliTest.run("versus", "--rounds", "0").code()).isEqualTo(2);
         assertThat(CliTest.run("versus", "--exchange-log2", "40").err())

@@ -19,11 +19,11 @@ import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 
 /**
- * The message path beside its floor and its peer, in alternation ({@code logplab versus}): ours
+ * The message path beside its floor and its peers, in alternation ({@code logplab versus}): ours
  * on 2 processors of a machine that stays up ({@link MessagePath}, wall clock, nothing injected),
- * the JCTools floor, and the Open MPI peer ({@link MpiRound}). One test at a time, after a
- * warm-up, each round runs every side once; each side's figure is its median over the rounds, ns
- * per operation, so that a host whose speed drifts slows every side alike.
+ * the JCTools floor, and the Open MPI and MPJ Express peers ({@link MpiRound}). One test at a
+ * time, after a warm-up, each round runs every side once; each side's figure is its median over
+ * the rounds, ns per operation, so that a host whose speed drifts slows every side alike.
  */
 public final class VersusRounds {
     /** What one side's block of one case takes at the least, ns: its operations take some tens of milliseconds. */
@@ -36,8 +36,9 @@ public final class VersusRounds {
      * @param ours the runtime's
      * @param floor JCTools' SPSC queue's
      * @param mpi Open MPI's
+     * @param mpj MPJ Express's
      */
-    public record Medians(VersusCase test, double ours, double floor, double mpi) {
+    public record Medians(VersusCase test, double ours, double floor, double mpi, double mpj) {
     }
 
     /**
@@ -45,8 +46,9 @@ public final class VersusRounds {
      *
      * @param medians one per case, in the order of the cases
      * @param mpiVersion the Open MPI library that ran, or null when it did not
+     * @param mpjVersion the MPJ Express that ran, or null when it did not
      */
-    public record Outcome(List<Medians> medians, String mpiVersion) {
+    public record Outcome(List<Medians> medians, String mpiVersion, String mpjVersion) {
     }
 
     private VersusRounds() {
@@ -78,23 +80,22 @@ public final class VersusRounds {
      *
      * @param floorOn whether the JCTools floor runs (on the tests without blocks)
      * @param mpiRoot the project folder of the Open MPI peer, or empty to leave it out
-     * @param exchangeLog2 the block sizes of the exchanges, for the peer
-     * @param notes where the peer's absence or failure is said
+     * @param mpjRoot the project folder of the MPJ Express peer, or empty to leave it out
+     * @param exchangeLog2 the block sizes of the exchanges, for the peers
+     * @param notes where a peer's absence or failure is said
      */
     public static Outcome run(List<VersusCase> cases, int rounds, LatencySampling sampling, boolean floorOn,
-            Optional<Path> mpiRoot, List<Integer> exchangeLog2, Progress steps, Consumer<String> notes)
+            Optional<Path> mpiRoot, Optional<Path> mpjRoot, List<Integer> exchangeLog2, Progress steps,
+            Consumer<String> notes)
             throws InterruptedException {
         Map<VersusCase, double[]> ours = new LinkedHashMap<>();
         Map<VersusCase, double[]> floor = new LinkedHashMap<>();
-        Map<VersusCase, double[]> mpi = new LinkedHashMap<>();
         for (VersusCase c : cases) {
             ours.put(c, new double[rounds]);
             floor.put(c, new double[rounds]);
-            double[] unmeasured = new double[rounds];
-            Arrays.fill(unmeasured, Double.NaN); // a round the peer did not run has no figure, not 0
-            mpi.put(c, unmeasured);
         }
-        String mpiVersion = null;
+        PeerRounds mpi = new PeerRounds(MpiRound.Peer.OPEN_MPI, mpiRoot, cases, rounds);
+        PeerRounds mpj = new PeerRounds(MpiRound.Peer.MPJ_EXPRESS, mpjRoot, cases, rounds);
         RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
                 .latency(sampling).build();
         try (Machine machine = Machine.open(config)) {
@@ -117,26 +118,14 @@ public final class VersusRounds {
                         floor.get(c)[r] = floorOn && !test.hasBlock() ? MessagePath.floor(c.test(), c.operations())
                                 : Double.NaN;
                     }
-                    if (mpiRoot.isPresent()) {
-                        List<MpiRound.Operation> operations = group.stream()
-                                .map(c -> new MpiRound.Operation(c.mpiTest(), c.sizeBytes())).toList();
-                        Optional<MpiRound.Figures> figures = MpiRound.run(mpiRoot.get(), operations, exchangeLog2,
-                                notes);
-                        if (figures.isEmpty()) {
-                            mpiRoot = Optional.empty(); // said in the notes; later rounds leave the peer out
-                        } else {
-                            for (int i = 0; i < group.size(); i++) {
-                                mpi.get(group.get(i))[r] = figures.get().nanos()[i];
-                            }
-                            mpiVersion = figures.get().version();
-                        }
-                    }
+                    mpi.round(group, r, exchangeLog2, notes);
+                    mpj.round(group, r, exchangeLog2, notes);
                 }
             }
         }
         List<Medians> medians = cases.stream().map(c -> new Medians(c, median(ours.get(c)), median(floor.get(c)),
-                median(mpi.get(c)))).toList();
-        return new Outcome(medians, mpiVersion);
+                mpi.median(c), mpj.median(c))).toList();
+        return new Outcome(medians, mpi.version(), mpj.version());
     }
 
     /** The distinct tests of {@code cases}, in their order. */

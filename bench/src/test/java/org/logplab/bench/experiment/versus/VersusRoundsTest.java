@@ -48,11 +48,16 @@ class VersusRoundsTest {
         // An empty folder holds no peer script: the first round's peer fails, and no later round runs it.
         List<String> notes = new ArrayList<>();
         VersusRounds.Outcome o = VersusRounds.run(List.of(new VersusCase(MessagePath.Test.PINGPONG, 0)), 2,
-                LatencySampling.OFF, false, Optional.of(noPeer), List.of(), Progress.silent(), notes::add);
+                LatencySampling.OFF, false, Optional.of(noPeer), Optional.of(noPeer), List.of(), Progress.silent(),
+                notes::add);
         VersusRounds.Medians m = o.medians().get(0);
         assertThat(m.ours()).isPositive();
         assertThat(m.mpi()).isNaN();
+        assertThat(m.mpj()).isNaN();
         assertThat(o.mpiVersion()).isNull();
-        assertThat(notes).singleElement().asString().startsWith("Open MPI peer");
+        assertThat(o.mpjVersion()).isNull();
+        assertThat(notes).hasSize(2);
+        assertThat(notes.get(0)).startsWith("Open MPI peer failed").contains("no bench/peers/mpi/run.sh");
+        assertThat(notes.get(1)).startsWith("MPJ Express peer failed").contains("no bench/peers/mpj/run.sh");
     }
 }
