@@ -2,7 +2,9 @@ package org.logplab.bench.experiment.versus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -59,5 +61,41 @@ class VersusRoundsTest {
         assertThat(notes).hasSize(2);
         assertThat(notes.get(0)).startsWith("Open MPI peer failed").contains("no bench/peers/mpi/run.sh");
         assertThat(notes.get(1)).startsWith("MPJ Express peer failed").contains("no bench/peers/mpj/run.sh");
+    }
+
+    @Test
+    void aPeerThatIsNotInstalledSaysWhatToInstallOnceAndIsLeftOut(@TempDir Path root) throws Exception {
+        // A stand-in for bench/peers/mpj/run.sh that says what the real one says without MPJ Express.
+        Path script = root.resolve("bench/peers/mpj/run.sh");
+        Files.createDirectories(script.getParent());
+        Files.writeString(script, "#!/bin/sh\necho 'run.sh: MPJ Express is not installed; on Debian or Ubuntu install"
+                + " it with: apt-get install libmpj-java' >&2\nexit 3\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        List<String> notes = new ArrayList<>();
+        VersusRounds.Outcome o = VersusRounds.run(List.of(new VersusCase(MessagePath.Test.PINGPONG, 0)), 2,
+                LatencySampling.OFF, false, Optional.empty(), Optional.of(root), List.of(), Progress.silent(),
+                notes::add);
+        assertThat(o.medians().get(0).mpj()).isNaN();
+        assertThat(o.mpjVersion()).isNull();
+        assertThat(notes).containsExactly("MPJ Express peer skipped: run.sh: MPJ Express is not installed; on Debian"
+                + " or Ubuntu install it with: apt-get install libmpj-java");
+    }
+
+    @Test
+    void aPeerThatRanGivesItsMedianOverTheRoundsAndItsVersion(@TempDir Path root) throws Exception {
+        // A stand-in that measures 1,000 ns a round trip in every round: the median of 1,000 and 1,000 is 1,000.
+        Path script = root.resolve("bench/peers/mpj/run.sh");
+        Files.createDirectories(script.getParent());
+        Files.writeString(script, "#!/bin/sh\necho '{\"mpi_version\":\"MPJ Express 0.44 (multicore)\",\"test\":"
+                + "\"pingpong\",\"size_bytes\":8,\"rounds\":1,\"iterations\":10,\"median_ns\":1000,\"min_ns\":1000,"
+                + "\"max_ns\":1000}'\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        List<String> notes = new ArrayList<>();
+        VersusRounds.Outcome o = VersusRounds.run(List.of(new VersusCase(MessagePath.Test.PINGPONG, 0)), 2,
+                LatencySampling.OFF, false, Optional.empty(), Optional.of(root), List.of(), Progress.silent(),
+                notes::add);
+        assertThat(o.medians().get(0).mpj()).isEqualTo(1000.0);
+        assertThat(o.mpjVersion()).isEqualTo("MPJ Express 0.44 (multicore)");
+        assertThat(notes).isEmpty();
     }
 }
