@@ -86,8 +86,10 @@ else
     done
     if [ -f "$debian_conf" ]; then cp -L "$debian_conf" "$tmp/conf/"; fi
     touch "$tmp/lib/starter.jar" # newer than the package's jars: the layout is up to date
+    # Another run that made the layout at the same moment wins: its layout is as good as this one.
     rm -rf "$home"
-    mv "$tmp" "$home"
+    mv -T "$tmp" "$home" 2>/dev/null || [ -f "$home/lib/starter.jar" ]
+    rm -rf "$tmp"
     trap - EXIT TERM INT HUP
   fi
 fi
@@ -103,7 +105,8 @@ if [ ! -f "$classes/LogpPeer.class" ] || [ "$src" -nt "$classes/LogpPeer.class" 
   "$jdk_bin/javac" --release 21 -nowarn -d "$tmp" -cp "$home/lib/mpj.jar" "$src" >&2 \
     || { echo "run.sh: javac failed to build $src" >&2; exit 1; }
   rm -rf "$classes"
-  mv "$tmp" "$classes"
+  mv -T "$tmp" "$classes" 2>/dev/null || [ -f "$classes/LogpPeer.class" ]
+  rm -rf "$tmp"
   trap - EXIT TERM INT HUP
 fi
 
