@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
  */
 final class VersusOptions {
 
-    @Option(names = "--peers", split = ",", defaultValue = "jctools,mpi",
-            description = "Peers to run beside ours: jctools, mpi (default both).")
+    @Option(names = "--peers", split = ",", defaultValue = "jctools,mpi,mpj",
+            description = "Peers to run beside ours: jctools, mpi (Open MPI), mpj (MPJ Express); default all.")
     List<String> peers;
 
     @Option(names = "--tests", split = ",", defaultValue = "pingpong,stream,bcast,allreduce,exchange,exchange-copy",
@@ -45,8 +45,8 @@ final class VersusOptions {
             throw new IllegalArgumentException("--rounds must be 1..1000, got " + rounds);
         }
         for (String peer : peers) {
-            if (!List.of("jctools", "mpi").contains(peer)) {
-                throw new IllegalArgumentException("--peers takes jctools and mpi, got '" + peer + "'");
+            if (!List.of("jctools", "mpi", "mpj").contains(peer)) {
+                throw new IllegalArgumentException("--peers takes jctools, mpi and mpj, got '" + peer + "'");
             }
         }
         for (int k : exchangeLog2) {
@@ -76,8 +76,13 @@ final class VersusOptions {
         return peers.contains("mpi");
     }
 
+    /** Whether the MPJ Express peer runs. */
+    boolean mpj() {
+        return peers.contains("mpj");
+    }
+
     /** The sides that run: ours and each peer asked for. */
     int sides() {
-        return 1 + (floor() ? 1 : 0) + (mpi() ? 1 : 0);
+        return 1 + (floor() ? 1 : 0) + (mpi() ? 1 : 0) + (mpj() ? 1 : 0);
     }
 }

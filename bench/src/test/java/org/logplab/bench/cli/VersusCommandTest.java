@@ -39,8 +39,26 @@ class VersusCommandTest {
     }
 
     @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void mpjExpressIsMeasuredWhereInstalledAndOtherwiseNamedWithItsInstallLine() throws Exception {
+        CliTest.Outcome o = CliTest.run("versus", "--peers", "mpj", "--tests", "pingpong", "--rounds", "1", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        JsonNode pingpong = o.json().get(0);
+        assertThat(pingpong.get("mpi_ns").isNull()).as("Open MPI was not asked for").isTrue();
+        if (pingpong.get("mpj_version").isNull()) {
+            assertThat(pingpong.get("mpj_ns").isNull()).isTrue();
+            assertThat(o.err()).contains("MPJ Express peer skipped").contains("apt-get install libmpj-java");
+        } else {
+            assertThat(pingpong.get("mpj_version").asText()).startsWith("MPJ Express");
+            assertThat(pingpong.get("mpj_per_ours").asDouble())
+                    .isCloseTo(pingpong.get("mpj_ns").asDouble() / pingpong.get("ours_ns").asDouble(),
+                            org.assertj.core.data.Offset.offset(1e-9));
+        }
+    }
+
+    @Test
     void badArgumentsExitTwoNamingTheProblem() {
-        assertThat(CliTest.run("versus", "--peers", "pvm").err()).contains("--peers takes jctools and mpi");
+        assertThat(CliTest.run("versus", "--peers", "pvm").err()).contains("--peers takes jctools, mpi and mpj");
         assertThat(CliTest.run("versus", "--tests", "gather").err()).contains("unknown test 'gather'");
         assertThat(CliTest.run("versus", "--rounds", "0").code()).isEqualTo(2);
         assertThat(CliTest.run("versus", "--exchange-log2", "40").err())

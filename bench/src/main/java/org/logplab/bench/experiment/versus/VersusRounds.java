@@ -19,15 +19,15 @@ import org.logplab.core.RunConfig;
 import org.logplab.core.ThreadKind;
 
 /**
- * The message path beside its floor and its peer, in alternation ({@code logplab versus}): ours
+ * The message path beside its floor and its peers, in alternation ({@code logplab versus}): ours
  * on 2 processors of a machine that stays up ({@link MessagePath}, wall clock, nothing injected),
- * the JCTools floor, and the Open MPI peer ({@link MpiRound}). One test at a time, after a
- * warm-up, each round runs every side once; each side's figure is its median over the rounds, ns
- * per operation, so that a host whose speed drifts slows every side alike. A round in which a
- * thread of ours or of the floor was off its core for more than a tenth of its block
+ * the JCTools floor, and the Open MPI and MPJ Express peers ({@link MpiRound}). One test at a
+ * time, after a warm-up, each round runs every side once; each side's figure is its median over
+ * the rounds, ns per operation, so that a host whose speed drifts slows every side alike. A round
+ * in which a thread of ours or of the floor was off its core for more than a tenth of its block
  * ({@link org.logplab.bench.experiment.OnCore}: another thread or program shared the core)
- * measured the scheduler, the slow mode of a bimodal figure: the medians leave such rounds out
- * and say how many, unless every round was one.
+ * measured the scheduler, the slow mode of a bimodal figure: the medians of every side leave such
+ * rounds out and say how many, unless every round was one.
  */
 public final class VersusRounds {
     /** What one side's block of one case takes at the least, ns: its operations take some tens of milliseconds. */
@@ -40,11 +40,13 @@ public final class VersusRounds {
      * @param ours the runtime's
      * @param floor JCTools' SPSC queue's
      * @param mpi Open MPI's
+     * @param mpj MPJ Express's
      * @param sharedRounds the rounds in which a thread of ours or of the floor shared its core: left
      *     out of the medians, unless every round was one
      * @param rounds the rounds run
      */
-    public record Medians(VersusCase test, double ours, double floor, double mpi, int sharedRounds, int rounds) {
+    public record Medians(VersusCase test, double ours, double floor, double mpi, double mpj, int sharedRounds,
+            int rounds) {
         /** Whether every round had a thread off its core, so that the medians are of such rounds. */
         public boolean allShared() {
             return sharedRounds == rounds;
@@ -56,8 +58,9 @@ public final class VersusRounds {
      *
      * @param medians one per case, in the order of the cases
      * @param mpiVersion the Open MPI library that ran, or null when it did not
+     * @param mpjVersion the MPJ Express that ran, or null when it did not
      */
-    public record Outcome(List<Medians> medians, String mpiVersion) {
+    public record Outcome(List<Medians> medians, String mpiVersion, String mpjVersion) {
     }
 
     private VersusRounds() {
@@ -89,25 +92,24 @@ public final class VersusRounds {
      *
      * @param floorOn whether the JCTools floor runs (on the tests without blocks)
      * @param mpiRoot the project folder of the Open MPI peer, or empty to leave it out
-     * @param exchangeLog2 the block sizes of the exchanges, for the peer
-     * @param notes where the peer's absence or failure is said
+     * @param mpjRoot the project folder of the MPJ Express peer, or empty to leave it out
+     * @param exchangeLog2 the block sizes of the exchanges, for the peers
+     * @param notes where a peer's absence or failure is said
      */
     public static Outcome run(List<VersusCase> cases, int rounds, LatencySampling sampling, boolean floorOn,
-            Optional<Path> mpiRoot, List<Integer> exchangeLog2, Progress steps, Consumer<String> notes)
+            Optional<Path> mpiRoot, Optional<Path> mpjRoot, List<Integer> exchangeLog2, Progress steps,
+            Consumer<String> notes)
             throws InterruptedException {
         Map<VersusCase, double[]> ours = new LinkedHashMap<>();
         Map<VersusCase, double[]> floor = new LinkedHashMap<>();
-        Map<VersusCase, double[]> mpi = new LinkedHashMap<>();
         Map<VersusCase, boolean[]> shared = new LinkedHashMap<>();
         for (VersusCase c : cases) {
             shared.put(c, new boolean[rounds]);
             ours.put(c, new double[rounds]);
             floor.put(c, new double[rounds]);
-            double[] unmeasured = new double[rounds];
-            Arrays.fill(unmeasured, Double.NaN); // a round the peer did not run has no figure, not 0
-            mpi.put(c, unmeasured);
         }
-        String mpiVersion = null;
+        PeerRounds mpi = new PeerRounds(MpiRound.Peer.OPEN_MPI, mpiRoot, cases, rounds);
+        PeerRounds mpj = new PeerRounds(MpiRound.Peer.MPJ_EXPRESS, mpjRoot, cases, rounds);
         RunConfig config = RunConfig.builder(LogP.of(0, 0, 0, 2)).clock(ClockKind.WALL).threads(ThreadKind.PLATFORM)
                 .latency(sampling).build();
         try (Machine machine = Machine.open(config)) {
@@ -133,37 +135,26 @@ public final class VersusRounds {
                         floor.get(c)[r] = f == null ? Double.NaN : f.nanos();
                         shared.get(c)[r] = o.shared() || f != null && f.shared();
                     }
-                    if (mpiRoot.isPresent()) {
-                        List<MpiRound.Operation> operations = group.stream()
-                                .map(c -> new MpiRound.Operation(c.mpiTest(), c.sizeBytes())).toList();
-                        Optional<MpiRound.Figures> figures = MpiRound.run(mpiRoot.get(), operations, exchangeLog2,
-                                notes);
-                        if (figures.isEmpty()) {
-                            mpiRoot = Optional.empty(); // said in the notes; later rounds leave the peer out
-                        } else {
-                            for (int i = 0; i < group.size(); i++) {
-                                mpi.get(group.get(i))[r] = figures.get().nanos()[i];
-                            }
-                            mpiVersion = figures.get().version();
-                        }
-                    }
+                    mpi.round(group, r, exchangeLog2, notes);
+                    mpj.round(group, r, exchangeLog2, notes);
                 }
             }
         }
-        List<Medians> medians = cases.stream().map(c -> medians(c, ours.get(c), floor.get(c), mpi.get(c),
-                shared.get(c))).toList();
-        return new Outcome(medians, mpiVersion);
+        List<Medians> medians = cases.stream().map(c -> medians(c, ours.get(c), floor.get(c), mpi.figures(c),
+                mpj.figures(c), shared.get(c))).toList();
+        return new Outcome(medians, mpi.version(), mpj.version());
     }
 
     /** One case's medians over the rounds in which no thread shared its core, or over every round if each did. */
-    static Medians medians(VersusCase c, double[] ours, double[] floor, double[] mpi, boolean[] shared) {
+    static Medians medians(VersusCase c, double[] ours, double[] floor, double[] mpi, double[] mpj,
+            boolean[] shared) {
         int n = 0;
         for (boolean s : shared) {
             n += s ? 1 : 0;
         }
         boolean keepAll = n == shared.length;
         return new Medians(c, median(clean(ours, shared, keepAll)), median(clean(floor, shared, keepAll)),
-                median(clean(mpi, shared, keepAll)), n, shared.length);
+                median(clean(mpi, shared, keepAll)), median(clean(mpj, shared, keepAll)), n, shared.length);
     }
 
     /** {@code values} with the shared rounds' figures made NaN (unless {@code keepAll}). */

@@ -22,12 +22,17 @@ public final class VersusRows {
 
     /** The outcome of {@code rounds} rounds recorded under {@code sampling}. */
     public static void print(Output out, VersusRounds.Outcome outcome, int rounds, LatencySampling sampling) {
-        Output.Table table = out.table(Column.of("test", "test"), Column.of("size (B)", "size_bytes"),
+        List<Column> columns = new ArrayList<>(List.of(Column.of("test", "test"), Column.of("size (B)", "size_bytes"),
                 Column.of("ours (ns)", r -> fixed(r.get("ours_ns"))),
                 Column.of("JCTools (ns)", r -> fixed(r.get("floor_ns"))),
                 Column.of("ours/JCTools", r -> ratio(r.get("ours_per_floor"))),
                 Column.of("Open MPI (ns)", r -> fixed(r.get("mpi_ns"))),
-                Column.of("Open MPI/ours", r -> ratio(r.get("mpi_per_ours"))));
+                Column.of("Open MPI/ours", r -> ratio(r.get("mpi_per_ours")))));
+        if (outcome.mpjVersion() != null) {
+            columns.add(Column.of("MPJ (ns)", r -> fixed(r.get("mpj_ns"))));
+            columns.add(Column.of("MPJ/ours", r -> ratio(r.get("mpj_per_ours"))));
+        }
+        Output.Table table = out.table(columns.toArray(Column[]::new));
         for (VersusRounds.Medians m : outcome.medians()) {
             double o = m.ours();
             Row j = new Row().put("test", m.test().test().label()).put("size_bytes", m.test().sizeBytes())
@@ -38,7 +43,12 @@ public final class VersusRows {
             if (m.test().test() == Test.STREAM) {
                 j.put("ours_messages_per_s", 1e9 / o).put("mpi_messages_per_s", nullIfNaN(1e9 / m.mpi()));
             }
-            table.add(j.put("mpi_version", outcome.mpiVersion()));
+            j.put("mpi_version", outcome.mpiVersion()).put("mpj_ns", nullIfNaN(m.mpj()))
+                    .put("mpj_per_ours", nullIfNaN(m.mpj() / o));
+            if (m.test().test() == Test.STREAM) {
+                j.put("mpj_messages_per_s", nullIfNaN(1e9 / m.mpj()));
+            }
+            table.add(j.put("mpj_version", outcome.mpjVersion()));
         }
         out.line("ns per operation (round trip, message, collective, exchange), medians of " + rounds
                 + " alternating rounds; 2 processors, wall clock, nothing injected, latency " + sampling.describe()
@@ -54,6 +64,10 @@ public final class VersusRows {
         }
         if (outcome.mpiVersion() != null) {
             out.line("Open MPI: " + outcome.mpiVersion() + ", 2 ranks, shared memory, mpirun --bind-to core");
+        }
+        if (outcome.mpjVersion() != null) {
+            out.line("MPJ: " + outcome.mpjVersion() + ", 2 ranks as threads of one JVM on this JDK, moving the bytes"
+                    + " of an exchange; MPJ/ours: how many times faster ours is.");
         }
     }
 
