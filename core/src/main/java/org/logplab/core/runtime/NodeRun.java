@@ -101,10 +101,7 @@ public final class NodeRun {
 
         Cluster(RemoteRanks remote) {
             this.remote = remote;
-            // Spin between polls only where the host has a core for every local rank, the
-            // transport's thread and the media driver's: on fewer, spinning starves the driver.
-            boolean spareCores = Runtime.getRuntime().availableProcessors() >= remote.localCount() + 2;
-            this.messageWait = WaitStrategy.polling(MESSAGE_WAIT_NANOS, remote::poll, spareCores);
+            this.messageWait = WaitStrategy.polling(MESSAGE_WAIT_NANOS, remote::poll);
         }
 
         @Override
@@ -150,7 +147,7 @@ public final class NodeRun {
         public WaitStrategy messageWait() {
             // The waiting rank polls the transport itself, so a message from another process
             // needs no hand-off from the transport's thread and no wake-up (tens of us each);
-            // between empty polls it yields unless the host has cores to spare (see above).
+            // it yields between empty polls, since spinning starved the media driver.
             return messageWait;
         }
     }

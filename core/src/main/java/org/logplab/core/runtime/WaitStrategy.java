@@ -42,19 +42,15 @@ final class WaitStrategy {
     private final long yieldNanos;
     /** Polled where the wait would yield, or null; true when it handed something over. */
     private final BooleanSupplier poll;
-    /** Whether an empty poll is followed by a spin rather than a yield (but every {@link #YIELD_EVERY}th). */
-    private final boolean spinBetweenPolls;
-    private static final int YIELD_EVERY = 64;
 
     private WaitStrategy(long spinNanos, long yieldNanos) {
-        this(spinNanos, yieldNanos, null, false);
+        this(spinNanos, yieldNanos, null);
     }
 
-    private WaitStrategy(long spinNanos, long yieldNanos, BooleanSupplier poll, boolean spinBetweenPolls) {
+    private WaitStrategy(long spinNanos, long yieldNanos, BooleanSupplier poll) {
         this.spinNanos = spinNanos;
         this.yieldNanos = yieldNanos;
         this.poll = poll;
-        this.spinBetweenPolls = spinBetweenPolls;
     }
 
     /**
@@ -72,14 +68,12 @@ final class WaitStrategy {
     }
 
     /**
-     * Calls {@code poll} for up to {@code nanos}, then gives up: a wait for a message that the
-     * waiting thread fetches itself (from another process's transport) rather than one another
-     * thread hands it. After an empty poll it yields the core, or, with {@code spinBetweenPolls}
-     * (a host with cores to spare for the transport's threads), spins and yields only now and
-     * then: a yield is a system call, as long as a hop's share of the transport itself.
+     * Calls {@code poll} for up to {@code nanos}, yielding the core each time it hands nothing
+     * over, then gives up: a wait for a message that the waiting thread fetches itself (from
+     * another process's transport) rather than one another thread hands it.
      */
-    static WaitStrategy polling(long nanos, BooleanSupplier poll, boolean spinBetweenPolls) {
-        return new WaitStrategy(0, nanos, poll, spinBetweenPolls);
+    static WaitStrategy polling(long nanos, BooleanSupplier poll) {
+        return new WaitStrategy(0, nanos, poll);
     }
 
     /** Whether this strategy gives up at once. */
@@ -111,11 +105,7 @@ final class WaitStrategy {
             if (spin) {
                 Thread.onSpinWait();
             } else if (poll == null || !poll.getAsBoolean()) {
-                if (spinBetweenPolls && i % YIELD_EVERY != 0) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
+                Thread.yield();
             }
             if (ready.getAsBoolean()) {
                 return true;
