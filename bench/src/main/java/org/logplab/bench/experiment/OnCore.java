@@ -10,7 +10,9 @@ import java.util.Arrays;
  * that spins for its whole block with a core of its own is on it throughout; one that shared its
  * core with another thread, of this JVM (another rank, the JIT, the garbage collector) or of
  * another program, was off it for part of the block, which then measured the scheduler as much
- * as the code: the slow mode of a bimodal figure, to be said so rather than averaged in.
+ * as the code: the slow mode of a bimodal figure, to be said so rather than averaged in. In a
+ * virtual machine the host may also take a virtual core away: the guest then counts no CPU time
+ * for the thread on it, and the block is judged the same way.
  *
  * <p>Only threads that never give their core away by choice can be judged so: a sender that
  * parks while a full channel waits for its receiver is off its core without sharing it. Such a

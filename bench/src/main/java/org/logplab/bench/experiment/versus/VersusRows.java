@@ -90,11 +90,12 @@ public final class VersusRows {
         }
         if (!some.isEmpty()) {
             out.line("left out of the medians, rounds in which a thread was off its core for more than a tenth of the"
-                    + " round (another thread or program shared the core): " + String.join(", ", some) + ".");
+                    + " round (another thread or program, or a virtual machine's host, took the core): "
+                    + String.join(", ", some) + ".");
         }
         if (!all.isEmpty()) {
-            out.line("in every round a thread was off its core (another thread or program shared it), so these figures"
-                    + " measure the scheduler as much as the code: " + String.join(", ", all)
+            out.line("in every round a thread was off its core (another thread or program, or a virtual machine's host,"
+                    + " took it), so these figures measure the scheduler as much as the code: " + String.join(", ", all)
                     + "; run again on an idle host.");
         }
     }
