@@ -2,7 +2,6 @@ package org.logplab.bench.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -144,20 +143,7 @@ class MpiPeerTest {
         PeerResult<Measurement> r = MpiPeer.run(root(), args, Duration.ofSeconds(50));
         assertThat(r).as("%s", r).isInstanceOf(Measured.class);
         List<Measurement> m = ((Measured<Measurement>) r).measurements();
-        assertThat(m).extracting(Measurement::test)
-                .containsExactly("pingpong", "stream", "bcast", "allreduce", "exchange", "exchange");
-        assertThat(m).extracting(Measurement::sizeBytes).containsExactly(8L, 8L, 8L, 8L, 256L, 16_384L);
-        for (Measurement x : m) {
-            assertThat(x.rounds()).isEqualTo(1);
-            assertThat(x.iterations()).isEqualTo(50);
-            assertThat(x.mpiVersion()).startsWith("Open MPI");
-            assertThat(x.medianNs()).isPositive().isEqualTo(x.minNs()).isEqualTo(x.maxNs());
-            if (x.test().equals("stream")) {
-                assertThat(x.messagesPerS()).isCloseTo(1e9 / x.medianNs(), within(1.0));
-            } else {
-                assertThat(x.messagesPerS()).isNull();
-            }
-        }
+        PeerRunChecks.oneRoundOfEveryTest(m, v -> assertThat(v).startsWith("Open MPI"));
     }
 
     @Test
