@@ -48,7 +48,7 @@ public final class Fft {
      */
     public static void inverse(double[] a) {
         int log = FftSize.checkInterleaved(a);
-        if (log < 3) {
+        if (log < 2) {
             // No inverse codelet this small: conjugate around the forward transform.
             conjugate(a);
             forward(a);
@@ -59,7 +59,7 @@ public final class Fft {
     }
 
     /**
-     * The forward transform, or the inverse's multiplied by {@code scale} ({@code log >= 3}): radix-4
+     * The forward transform, or the inverse's multiplied by {@code scale} ({@code log >= 2}): radix-4
      * stages, then the last codelets with the bit reversal. The inverse runs kernels of its own
      * sign (conjugated twiddles, {@code +i}) and scales in its last codelets, so it costs no pass
      * more than the forward transform.

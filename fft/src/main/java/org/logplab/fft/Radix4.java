@@ -49,7 +49,7 @@ final class Radix4 {
 
     /**
      * All stages of the {@code m} points at {@code off}, breadth-first; if {@code inverse}, of the
-     * inverse transform ({@code m >= 8}) with its output multiplied by {@code scale}.
+     * inverse transform ({@code m >= 4}) with its output multiplied by {@code scale}.
      */
     static void difInCache(double[] a, int off, int m, TwiddleTable table, boolean inverse, double scale) {
         int span = m;
@@ -74,10 +74,16 @@ final class Radix4 {
                     Codelets.dif8(a, o);
                 }
             }
+        } else if (span == 4) {
+            for (int o = 2 * off; o < end; o += 8) {
+                if (inverse) {
+                    Codelets.dif4Inverse(a, o, scale);
+                } else {
+                    Codelets.dif4(a, o);
+                }
+            }
         } else if (inverse) {
             throw new IllegalArgumentException("inverse in-cache transform of " + m + " points");
-        } else if (span == 4) {
-            radix4NoTwiddle(a, off, m);
         } else if (span == 2) {
             radix2(a, off, m);
         }
@@ -207,13 +213,6 @@ final class Radix4 {
             xi = ti1 - ti3;
             a[i3] = xr * c3 - xi * s3;
             a[i3 + 1] = xi * c3 + xr * s3;
-        }
-    }
-
-    /** A radix-4 stage of span 4 (every twiddle 1), used when the transform has 4 points. */
-    static void radix4NoTwiddle(double[] a, int off, int len) {
-        for (int b = off, end = off + len; b < end; b += 4) {
-            Codelets.dif4(a, 2 * b);
         }
     }
 
