@@ -131,7 +131,7 @@ final class FftStep {
         return still;
     }
 
-    /** The best serial code at each N, in words: {@code fftw at 2^12-2^16, ours at 2^18}. */
+    /** The best serial code at each N, in words: {@code fftw at 2^12, 2^14; our serial FFT at 2^16}. */
     static String baselines(Map<Integer, BestSerial> best) {
         Map<String, List<Integer>> byEngine = new LinkedHashMap<>();
         best.forEach((n, b) -> byEngine.computeIfAbsent(b.ours() ? "our serial FFT" : b.engine(),
