@@ -1,6 +1,7 @@
 package org.logplab.bench.cli;
 
 import java.util.List;
+import org.logplab.bench.experiment.fft.BestSerial;
 import org.logplab.bench.experiment.fft.FftEngine;
 import org.logplab.bench.experiment.fft.FftModelRuns;
 import org.logplab.bench.experiment.fft.FftSweep;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code logplab fft}: the seed's table of the parallel FFT's speedup on this machine. For each
  * size N: our serial FFT's time, then each engine on each p: time, speedup over our serial FFT,
- * efficiency, GFLOPS ({@code 5 N log2 N / t}), and the seed's model's predicted speedup
+ * speedup over the best serial time of the run at N ({@link BestSerial}: ours, JTransforms on one
+ * thread or FFTW, a line under the table says which at each N), efficiency, GFLOPS
+ * ({@code 5 N log2 N / t}), and the seed's model's predicted speedup
  * ({@link SpeedupModel}: {@code t_elem} fitted to the serial times of this run, {@code t_a},
  * {@code t_b} from a ping-pong Hockney fit of the runtime).
  *
@@ -34,7 +37,9 @@ import picocli.CommandLine.Mixin;
  * <p>JSON Lines, one object per (n, p, engine): {@code n}, {@code p}, {@code engine},
  * {@code serial_ns}, {@code parallel_ns}, {@code speedup}, {@code efficiency}, {@code gflops},
  * {@code predicted_speedup}, {@code predicted_efficiency}, {@code reps}, {@code oversubscribed},
- * {@code machine_predicted_speedup} ({@link MachineFftModel}, null where it does not apply); then one
+ * {@code machine_predicted_speedup} ({@link MachineFftModel}, null where it does not apply),
+ * {@code best_serial_ns}, {@code best_serial_engine} ({@code serial} for ours, or the peer's label) and
+ * {@code speedup_vs_best} ({@code best_serial_ns / parallel_ns}); then one
  * {@code model} object: {@code t_elem_ns}, {@code t_a_ns}, {@code t_b_ns_per_byte}. With
  * {@code --breakdown}, one object per (n, p, runtime engine): {@code breakdown: true}, {@code n},
  * {@code p}, {@code engine}, and per phase {@code <phase>_ns} (mean over ranks) and
@@ -81,6 +86,7 @@ final class FftCommand extends RowsCommand {
         }
         Output.Table table = output().table(FftText.sweepColumns());
         result.rows().forEach(table::add);
+        output().line(FftText.bestSerialLine(result.bestSerial()));
         if (options.breakdown) {
             output().line(FftText.BREAKDOWN_HEADING);
             Output.Table phases = output().table(FftText.phaseColumns());

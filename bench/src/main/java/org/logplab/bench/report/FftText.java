@@ -3,6 +3,8 @@ package org.logplab.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.logplab.bench.experiment.fft.BestSerial;
 import org.logplab.bench.experiment.fft.FftModelRuns;
 import org.logplab.bench.experiment.fft.FftSweep;
 import org.logplab.bench.output.Column;
@@ -23,12 +25,16 @@ public final class FftText {
     private FftText() {
     }
 
-    /** The sweep's columns: per (N, p, engine) the times, speedup, efficiency, GFLOPS and the models' speedups. */
+    /**
+     * The sweep's columns: per (N, p, engine) the times, the speedup over our serial FFT and over
+     * the best serial time at N ({@link BestSerial}), efficiency, GFLOPS and the models' speedups.
+     */
     public static Column[] sweepColumns() {
         return new Column[] {Column.of("N", "n"), Column.of("p", "p"), Column.of("engine", "engine"),
             Column.of("serial (us)", r -> micros(r.getLong("serial_ns"))),
             Column.of("parallel (us)", r -> micros(r.getLong("parallel_ns"))),
-            Column.of("speedup", "speedup", "%.2f"), Column.of("efficiency", "efficiency", "%.2f"),
+            Column.of("speedup", "speedup", "%.2f"), Column.of("vs best serial", "speedup_vs_best", "%.2f"),
+            Column.of("efficiency", "efficiency", "%.2f"),
             Column.of("GFLOPS", "gflops", "%.2f"), Column.of("predicted speedup", "predicted_speedup", "%.2f"),
             Column.of("machine model", "machine_predicted_speedup", "%.2f"),
             Column.of("measured / machine", r -> r.get("machine_predicted_speedup") == null ? "-"
@@ -59,6 +65,28 @@ public final class FftText {
             Column.of("model time", "time"), Column.of("predicted", "predicted"),
             Column.of("serial (p = 1)", "serial"), Column.of("speedup", "speedup", "%.2f"),
             Column.of("seed model speedup", "seed_predicted_speedup", "%.2f"), Column.yesNo("ok", "ok")};
+    }
+
+    /**
+     * The line under the sweep's table that names the baseline of its {@code vs best serial}
+     * column: at each N the best serial code, its time and our serial FFT's time over it; or, where
+     * no serial peer ran (JTransforms on one thread, FFTW), that the baseline is our serial FFT and
+     * how to measure against the best serial code.
+     */
+    public static String bestSerialLine(Map<Integer, BestSerial> perSize) {
+        if (perSize.values().stream().allMatch(b -> b.peerNanos().isEmpty())) {
+            return "best serial: no serial peer ran (jtransforms at p = 1, fftw), so 'vs best serial' is over our own"
+                    + " serial FFT; add --p 1 and --engine jtransforms,fftw to measure against the best serial code";
+        }
+        List<String> sizes = new ArrayList<>();
+        perSize.forEach((n, b) -> {
+            String size = "2^" + Integer.numberOfTrailingZeros(n) + " ";
+            sizes.add(b.ours() ? size + "our serial FFT " + micros(b.nanos()) + " us"
+                    : size + b.engine() + " " + micros(b.nanos()) + " us (ours takes "
+                    + String.format("%.2fx", b.oursNanos() / (double) b.nanos()) + ")");
+        });
+        return "best serial at each N, the baseline of 'vs best serial' (quote it beside other tools; 'speedup' is"
+                + " over our serial FFT): " + String.join(", ", sizes);
     }
 
     /** {@code <key>_ns / <key>_rank0_ns}, us. */

@@ -89,7 +89,8 @@ class DemoReportTest {
         summary.get("report_files").forEach(f -> promised.add(f.asText()));
         assertThat(promised).contains("multicast-model.png", "multicast-wall.png", "multicast-crossover.png",
                 "summation.png", "gossip.png",
-                "ktree.png", "fft-speedup.png", "fft-gflops.png", "amdahl.png", "balance-response.png",
+                "ktree.png", "fft-speedup.png", "fft-speedup-best.png",
+                "fft-gflops.png", "amdahl.png", "balance-response.png",
                 "balance-shares.png", "trace-model.json",
                 "latency-wall.hgrm");
         for (String file : promised) {
@@ -105,7 +106,9 @@ class DemoReportTest {
                 "summation.json", List.of("N", "time", "predicted", "naive_reduce_time"),
                 "gossip.json", List.of("algo", "n", "steps", "lower_bound"),
                 "ktree.json", List.of("m", "n", "k", "rounds", "upper_bound", "lower_bound"),
-                "fft.json", List.of("n", "p", "engine", "speedup", "predicted_speedup", "gflops"),
+                "fft.json", List.of("n", "p", "engine", "speedup", "predicted_speedup", "gflops", "best_serial_ns",
+                        "best_serial_engine", "speedup_vs_best"),
+                "fft-serial.json", List.of("n", "p", "engine", "serial_ns", "parallel_ns", "speedup_vs_best"),
                 "amdahl-fit.json", List.of("F", "K1", "K2"),
                 "balance-poisson.json", List.of("policy", "load", "mean_response", "messages_per_task"),
                 "balance-seed.json", List.of("policy", "makespan", "ideal_makespan", "work_shares", "capacity_shares"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,11 +34,68 @@ class FftCommandTest {
             }
         }
         assertThat(rows.get(rows.size() - 1).get("t_elem_ns").asDouble()).isPositive();
+        for (long n : List.of(1024L, 4096L)) {
+            assertBestSerialAt(n, table.stream().filter(r -> r.get("n").asLong() == n).toList());
+        }
         JsonNode distributed = CliTest.run("fft", "--n", "2^10", "--p", "2", "--engine", "logp-distributed", "--reps",
                 "3",
                 "--json").json().get(0);
         assertThat(distributed.get("engine").asText()).isEqualTo("logp-distributed");
         assertThat(distributed.get("parallel_ns").asLong()).isPositive();
+    }
+
+    /**
+     * The best serial time of the rows at one N, worked out here from their own figures: our
+     * serial FFT's time is the median of the rows' {@code serial_ns}, each serial peer's (JTransforms
+     * on one thread, FFTW) its row's {@code parallel_ns}; the least of them is every row's
+     * {@code best_serial_ns}, and {@code speedup_vs_best} its ratio to the row's {@code parallel_ns}.
+     */
+    static void assertBestSerialAt(long n, List<JsonNode> rows) {
+        List<Long> ours = rows.stream().map(r -> r.get("serial_ns").asLong()).sorted().toList();
+        long best = ours.get(ours.size() / 2);
+        String engine = "serial";
+        for (JsonNode r : rows) {
+            String e = r.get("engine").asText();
+            boolean peer = r.get("p").asInt() == 1 && (e.equals("jtransforms") || e.equals("fftw"));
+            if (peer && r.get("parallel_ns").asLong() < best) {
+                best = r.get("parallel_ns").asLong();
+                engine = e;
+            }
+        }
+        for (JsonNode r : rows) {
+            assertThat(r.get("best_serial_ns").asLong()).as("N = %d", n).isEqualTo(best);
+            assertThat(r.get("best_serial_engine").asText()).as("N = %d", n).isEqualTo(engine);
+            assertThat(r.get("speedup_vs_best").asDouble()).isCloseTo(best / r.get("parallel_ns").asDouble(),
+                    org.assertj.core.api.Assertions.within(1e-9));
+        }
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS) // a hang guard: wall-clock FFTs take minutes on a busy host
+    void withoutASerialPeerTheBestSerialIsOursAndOneLineSaysSo() {
+        CliTest.Outcome o = CliTest.run("fft", "--n", "2^10", "--p", "2", "--engine", "logp", "--reps", "3");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("vs best serial");
+        assertThat(o.out().lines().filter(l -> l.startsWith("best serial")).toList()).containsExactly(
+                "best serial: no serial peer ran (jtransforms at p = 1, fftw), so 'vs best serial' is over our own"
+                + " serial FFT; add --p 1 and --engine jtransforms,fftw to measure against the best serial code");
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS) // a hang guard: wall-clock FFTs take minutes on a busy host
+    void withFftwTheBestSerialIsTheLeastOfOursJTransformsAndFftwAndTheLineNamesIt() throws Exception {
+        CliTest.Outcome o = CliTest.run("fft", "--n", "2^10", "--p", "1,2", "--engine", "logp,jtransforms,fftw",
+                "--reps", "3", "--json");
+        assertThat(o.code()).as(o.err()).isZero();
+        Assumptions.assumeFalse(o.err().contains("fftw left out"), "FFTW is not installed on this host (apt-get install"
+                + " libfftw3-dev): " + o.err().lines().filter(l -> l.contains("fftw left out")).findFirst().orElse(""));
+        List<JsonNode> rows = o.json().stream().filter(r -> r.has("engine")).toList();
+        assertThat(rows).extracting(r -> r.get("engine").asText()).contains("fftw");
+        assertBestSerialAt(1024, rows);
+        CliTest.Outcome text = CliTest.run("fft", "--n", "2^10", "--p", "1", "--engine", "fftw", "--reps", "3");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).containsPattern("best serial at each N, the baseline of 'vs best serial' .*: 2\\^10 "
+                + "(fftw [0-9.,]+ us \\(ours takes [0-9.]+x\\)|our serial FFT [0-9.,]+ us)");
     }
 
     @Test

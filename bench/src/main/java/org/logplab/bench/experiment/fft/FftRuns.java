@@ -36,6 +36,12 @@ public final class FftRuns {
     private static final double MEASURE_NANOS = 150e6;
     /** The most repetitions {@link #repetitions} asks for. */
     private static final int MAX_REPS = 1000;
+    /**
+     * The most timed rounds of the FFTW peer: each round times transforms for 50 ms or more, so 21
+     * hold a second of them, where {@link #repetitions} fills 150 ms; up to 1000 rounds (a small
+     * N's repetitions) took 50 s per size.
+     */
+    private static final int FFTW_MOST_ROUNDS = 21;
 
     private final int n;
     private final double[] serialData;
@@ -96,9 +102,10 @@ public final class FftRuns {
     }
 
     /**
-     * FFTW on one thread ({@link FftwPeer}: its own process, {@code reps} rounds, the median ns
-     * per transform) against our serial FFT timed here just before. The two do not alternate
-     * (one is another process), so a noisy host can favour either.
+     * FFTW on one thread ({@link FftwPeer}: its own process, {@code reps} rounds but at most
+     * {@value #FFTW_MOST_ROUNDS}, the median ns per transform) against our serial FFT timed here
+     * just before. The two do not alternate (one is another process), so a noisy host can favour
+     * either.
      *
      * @throws PeerUnavailable when FFTW or a C compiler is not installed
      * @throws IllegalStateException when the peer fails or times out
@@ -106,7 +113,8 @@ public final class FftRuns {
     public Pair fftw() {
         Pair serial = serial();
         int log2 = Integer.numberOfTrailingZeros(n);
-        PeerResult<FftwPeer.Measurement> result = FftwPeer.run(List.of(log2), reps, Duration.ofMinutes(10));
+        PeerResult<FftwPeer.Measurement> result = FftwPeer.run(List.of(log2), Math.min(reps, FFTW_MOST_ROUNDS),
+                Duration.ofMinutes(10));
         return switch (result) {
             case PeerResult.Measured<FftwPeer.Measurement> m -> new Pair(serial.serialNanos(),
                     Math.round(m.measurements().get(0).medianNs()));

@@ -21,7 +21,8 @@ import org.logplab.fft.SpeedupModel;
 
 /**
  * The wall-clock speedup sweep of {@code logplab fft} (and of the demo's FFT section): each size
- * N, each engine on each processor count p, timed against our serial FFT in alternation; the seed's
+ * N, each engine on each processor count p, timed against our serial FFT in alternation, and its
+ * speedup over the best serial time of the sweep at N ({@link BestSerial}); the seed's
  * model ({@link SpeedupModel}) with {@code t_elem} fitted to the serial times of the sweep and
  * {@code t_a}, {@code t_b} from a ping-pong Hockney fit of the runtime; the machine model
  * ({@link MachineFftModel}) of the runtime engines from microbenchmarks of their pieces; with
@@ -38,11 +39,12 @@ public record FftSweep(List<Integer> sizes, List<Integer> processors, List<FftEn
      * {@code logplab fft} lists), the {@code phases} rows of the breakdown (per phase the mean over
      * ranks and rank 0's ns, and for the table only {@code timed_ns}, the timed median, and
      * {@code sum_ns}, {@code sum_rank0_ns}, the phases' sums), the {@code model} row with its
-     * sentence, the machine model's line (null when no runtime engine ran on p > 1) and one
-     * crossover line per engine and p.
+     * sentence, the machine model's line (null when no runtime engine ran on p > 1), one
+     * crossover line per engine and p, and the best serial time at each N ({@link BestSerial}, by N
+     * ascending), the baseline of each row's {@code speedup_vs_best}.
      */
     public record Result(List<Row> rows, List<Row> phases, Row model, String modelText, String machineModelText,
-                         List<String> crossovers) { }
+                         List<String> crossovers, Map<Integer, BestSerial> bestSerial) { }
 
     /**
      * Runs the sweep, announcing each size to {@code progress} and saying on {@code note} what it
@@ -126,6 +128,10 @@ public record FftSweep(List<Integer> sizes, List<Integer> processors, List<FftEn
                     .put("reps", FftRuns.repetitions(m.n(), reps)).put("oversubscribed", m.oversubscribed())
                     .put("machine_predicted_speedup", m.machine()));
         }
+        Map<Integer, BestSerial> best = BestSerial.perSize(rows.stream().map(Row::fields).toList());
+        for (Row r : rows) {
+            r.putAll(best.get((int) r.getLong("n")).fields(r.getLong("parallel_ns")));
+        }
         Row modelRow = new Row().put("model", "seed-004").put("t_elem_ns", model.elementNanos())
                 .put("t_a_ns", model.startupNanos()).put("t_b_ns_per_byte", model.perByteNanos());
         String modelText = String.format("model: t_elem = %.3f ns (fitted to the serial times above), t_a = %.0f ns,"
@@ -134,7 +140,7 @@ public record FftSweep(List<Integer> sizes, List<Integer> processors, List<FftEn
         String machineText = machineModels.isEmpty() ? null : String.format("machine model: the seed's model with the"
                 + " local FFTs, the exchange's passes over memory and the master's packing each timed on its own, all"
                 + " ranks at once (message hand-over %.0f ns); it never sees the FFT runs above", messageNanos);
-        return new Result(rows, phases, modelRow, modelText, machineText, crossovers(measured));
+        return new Result(rows, phases, modelRow, modelText, machineText, crossovers(measured), best);
     }
 
     /**
