@@ -28,6 +28,16 @@ final class FinalPass {
      * 5.1 us at 2^10, 11.6 against 11.8 at 2^11, 23 against 28 at 2^12 (forward, same machine).
      */
     static final int MIN_LOG = 11;
+
+    /**
+     * From how many points ({@code 2^minLog}) on the serial FFT uses this pass: {@link #MIN_LOG}
+     * for the scalar kernels; as soon as the structure allows for the vector kernels, whose
+     * buffer transposes cost less than the swap table's scalar permutation (3.3 against 5.0 us
+     * at 2^10).
+     */
+    static int minLog(boolean vector) {
+        return vector ? STRUCTURAL_LOG : MIN_LOG;
+    }
     private static final int SIDE = 16;
     /** From this many middle bits on (2^16 points), the middle values go in tiles (see {@link #run}). */
     private static final int TILE_MID_BITS = 8;
@@ -45,7 +55,7 @@ final class FinalPass {
      * {@code 2^log} points of {@code a}, whose earlier stages are done; the inverse's output is
      * conjugated and multiplied by {@code scale}.
      */
-    static void run(double[] a, int log, int from, int to, boolean inverse, double scale) {
+    static void run(double[] a, int log, int from, int to, boolean inverse, double scale, boolean vector) {
         int midBits = log - STRUCTURAL_LOG;
         int highShift = log - 4;
         // Two 256-point buffers, allocated per call: 8 KiB, cheaper than a ThreadLocal lookup
@@ -55,7 +65,7 @@ final class FinalPass {
         boolean even = (log & 1) == 0;
         if (midBits < TILE_MID_BITS) {
             for (int m = from; m < to; m++) {
-                pair(a, m, midBits, highShift, t1, t2, even, inverse, scale);
+                pair(a, m, midBits, highShift, t1, t2, even, inverse, scale, vector);
             }
             return;
         }
@@ -71,7 +81,7 @@ final class FinalPass {
                 for (int low = 0; low < SIDE; low++) {
                     int m = top << topShift | inner << 4 | low;
                     if (m >= from && m < to) {
-                        pair(a, m, midBits, highShift, t1, t2, even, inverse, scale);
+                        pair(a, m, midBits, highShift, t1, t2, even, inverse, scale, vector);
                     }
                 }
             }
@@ -83,14 +93,14 @@ final class FinalPass {
      * each group's destination rows are the other's source rows.
      */
     private static void pair(double[] a, int m, int midBits, int highShift, double[] t1, double[] t2, boolean even,
-                             boolean inverse, double scale) {
+                             boolean inverse, double scale, boolean vector) {
         int rm = midBits == 0 ? 0 : Integer.reverse(m) >>> (32 - midBits);
         if (rm < m) {
             return;
         }
-        load(a, m, highShift, t1, even, inverse, scale);
+        load(a, m, highShift, t1, even, inverse, scale, vector);
         if (rm != m) {
-            load(a, rm, highShift, t2, even, inverse, scale);
+            load(a, rm, highShift, t2, even, inverse, scale, vector);
             store(a, m, highShift, t2);
         }
         store(a, rm, highShift, t1);
@@ -101,11 +111,25 @@ final class FinalPass {
      * point {@code 16 c + rev h}.
      */
     private static void load(double[] a, int m, int highShift, double[] t, boolean even, boolean inverse,
-            double scale) {
+            double scale, boolean vector) {
+        if (vector && VectorRadix4.finalRowsVectorized()) {
+            VectorRadix4.finalRows(a, m, highShift, t, inverse, scale);
+            return;
+        }
         for (int h = 0; h < SIDE; h++) {
             int src = 2 * ((h << highShift) | (m << 4));
             int dst = 2 * REV4[h];
-            if (even) {
+            if (vector) {
+                // The vector stages went down to span 16 (8 and a radix-2 stage when log is odd):
+                // only the last radix-4 stage is left, one codelet per group of 4.
+                for (int g = 0; g < 4; g++) {
+                    if (inverse) {
+                        Codelets.dif4InverseTo(a, src + 8 * g, t, dst + 128 * g, scale);
+                    } else {
+                        Codelets.dif4To(a, src + 8 * g, t, dst + 128 * g);
+                    }
+                }
+            } else if (even) {
                 if (inverse) {
                     Codelets.dif16InverseTo(a, src, t, dst, scale);
                 } else {
