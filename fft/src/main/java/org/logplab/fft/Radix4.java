@@ -31,11 +31,13 @@ final class Radix4 {
     static void stages(double[] a, int off, int m, TwiddleTable table, boolean inverse, boolean vector) {
         if (m <= CACHE_POINTS) {
             if (vector) {
+                // With FUSED_FINAL the final pass does the stage of span 16 (or 8) itself.
+                int last = VectorRadix4.FUSED_FINAL ? 16 : 8;
                 int span = m;
-                for (; span > 8; span >>>= 2) {
+                for (; span > last; span >>>= 2) {
                     VectorRadix4.stage(a, off, m, span, table, inverse);
                 }
-                if (span == 8) {
+                if (span == 8 && last == 8) {
                     VectorRadix4.radix2Span8(a, off, m, inverse);
                 }
                 return;

@@ -2,6 +2,7 @@ package org.logplab.fft;
 
 import java.util.concurrent.ConcurrentHashMap;
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -34,6 +35,8 @@ final class VectorRadix4 {
     private static final VectorShuffle<Double> SWAP = VectorShuffle.fromOp(SPECIES, i -> i ^ 1);
     /** {@code (1, -1, 1, -1, ...)}. */
     private static final DoubleVector SIGN = DoubleVector.fromArray(SPECIES, alternating(LANES), 0);
+    /** {@code (-1, 1, -1, 1, ...)}. */
+    private static final DoubleVector NEG_SIGN = SIGN.neg();
     /** The twiddle tables by {@code (n, log)}: {@code n << 6 | log}. */
     private static final ConcurrentHashMap<Long, double[]> TABLES = new ConcurrentHashMap<>();
 
@@ -149,8 +152,9 @@ final class VectorRadix4 {
 
     private static void forward(double[] a, int b, int m, int from, int to, double[] w) {
         int q2 = m >>> 1;
-        for (int i0 = 2 * (b + from), end = 2 * (b + to), t = (from / POINTS) * 2 * LANES; i0 < end;
-                i0 += LANES, t += 2 * LANES) {
+        int stride = 2 * LANES;
+        for (int i0 = 2 * (b + from), end = 2 * (b + to), t = (from / POINTS) * stride; i0 < end;
+                i0 += LANES, t += stride) {
             int i1 = i0 + q2;
             int i2 = i1 + q2;
             int i3 = i2 + q2;
@@ -161,26 +165,28 @@ final class VectorRadix4 {
             DoubleVector t0 = x0.add(x2);
             DoubleVector t1 = x0.sub(x2);
             DoubleVector t2 = x1.add(x3);
-            // -i (x1 - x3) = swap(x1 - x3) * (1, -1)
-            DoubleVector t3 = x1.sub(x3).rearrange(SWAP).mul(SIGN);
+            // t1 +- -i (x1 - x3), with -i d = swap(d) (1, -1): one fused multiply-add each.
+            DoubleVector sd = x1.sub(x3).rearrange(SWAP);
             DoubleVector c1 = DoubleVector.fromArray(SPECIES, w, t);
             DoubleVector s1 = DoubleVector.fromArray(SPECIES, w, t + LANES);
+            // w^2j and w^3j from w^j: the table is a third as large (a stage with all three in
+            // its table was 1.3x slower at 2^10-2^12, a stage of them read from memory 1.6x at 2^16).
             DoubleVector c2 = c1.fma(c1, s1.mul(s1).neg());
-            DoubleVector s1x2 = s1.add(s1);
-            DoubleVector s2 = c1.mul(s1x2);
+            DoubleVector s2 = c1.mul(s1.add(s1));
             DoubleVector c3 = c1.fma(c2, s1.mul(s2).neg());
             DoubleVector s3 = c1.fma(s2, s1.mul(c2));
             t0.add(t2).intoArray(a, i0);
             multiply(t0.sub(t2), c2, s2).intoArray(a, i1);
-            multiply(t1.add(t3), c1, s1).intoArray(a, i2);
-            multiply(t1.sub(t3), c3, s3).intoArray(a, i3);
+            multiply(sd.fma(SIGN, t1), c1, s1).intoArray(a, i2);
+            multiply(sd.fma(NEG_SIGN, t1), c3, s3).intoArray(a, i3);
         }
     }
 
     private static void inverse(double[] a, int b, int m, int from, int to, double[] w) {
         int q2 = m >>> 1;
-        for (int i0 = 2 * (b + from), end = 2 * (b + to), t = (from / POINTS) * 2 * LANES; i0 < end;
-                i0 += LANES, t += 2 * LANES) {
+        int stride = 2 * LANES;
+        for (int i0 = 2 * (b + from), end = 2 * (b + to), t = (from / POINTS) * stride; i0 < end;
+                i0 += LANES, t += stride) {
             int i1 = i0 + q2;
             int i2 = i1 + q2;
             int i3 = i2 + q2;
@@ -191,19 +197,20 @@ final class VectorRadix4 {
             DoubleVector t0 = x0.add(x2);
             DoubleVector t1 = x0.sub(x2);
             DoubleVector t2 = x1.add(x3);
-            // +i (x1 - x3) = swap(x1 - x3) * (-1, 1)
-            DoubleVector t3 = x3.sub(x1).rearrange(SWAP).mul(SIGN);
+            // t1 +- +i (x1 - x3), with +i d = swap(d) (1, -1): one fused multiply-add each.
+            DoubleVector sd = x3.sub(x1).rearrange(SWAP);
             DoubleVector c1 = DoubleVector.fromArray(SPECIES, w, t);
             DoubleVector s1 = DoubleVector.fromArray(SPECIES, w, t + LANES);
+            // w^2j and w^3j from w^j: the table is a third as large (a stage with all three in
+            // its table was 1.3x slower at 2^10-2^12, a stage of them read from memory 1.6x at 2^16).
             DoubleVector c2 = c1.fma(c1, s1.mul(s1).neg());
-            DoubleVector s1x2 = s1.add(s1);
-            DoubleVector s2 = c1.mul(s1x2);
+            DoubleVector s2 = c1.mul(s1.add(s1));
             DoubleVector c3 = c1.fma(c2, s1.mul(s2).neg());
             DoubleVector s3 = c1.fma(s2, s1.mul(c2));
             t0.add(t2).intoArray(a, i0);
             multiplyConjugate(t0.sub(t2), c2, s2).intoArray(a, i1);
-            multiplyConjugate(t1.add(t3), c1, s1).intoArray(a, i2);
-            multiplyConjugate(t1.sub(t3), c3, s3).intoArray(a, i3);
+            multiplyConjugate(sd.fma(SIGN, t1), c1, s1).intoArray(a, i2);
+            multiplyConjugate(sd.fma(NEG_SIGN, t1), c3, s3).intoArray(a, i3);
         }
     }
 
@@ -231,31 +238,47 @@ final class VectorRadix4 {
 
     /** The stage of span {@code 4 POINTS}: one vector per quarter, twiddles held in registers. */
     private static void span4Points(double[] a, int off, int len, boolean inverse) {
-        DoubleVector c1 = SPAN4P[0];
-        DoubleVector s1 = SPAN4P[1];
-        DoubleVector c2 = SPAN4P[2];
-        DoubleVector s2 = SPAN4P[3];
-        DoubleVector c3 = SPAN4P[4];
-        DoubleVector s3 = SPAN4P[5];
-        if (inverse) {
-            s1 = s1.neg();
-            s2 = s2.neg();
-            s3 = s3.neg();
-        }
         for (int i0 = 2 * off, end = 2 * (off + len); i0 < end; i0 += 4 * LANES) {
-            DoubleVector x0 = DoubleVector.fromArray(SPECIES, a, i0);
-            DoubleVector x1 = DoubleVector.fromArray(SPECIES, a, i0 + LANES);
-            DoubleVector x2 = DoubleVector.fromArray(SPECIES, a, i0 + 2 * LANES);
-            DoubleVector x3 = DoubleVector.fromArray(SPECIES, a, i0 + 3 * LANES);
-            DoubleVector t0 = x0.add(x2);
-            DoubleVector t1 = x0.sub(x2);
-            DoubleVector t2 = x1.add(x3);
-            DoubleVector d = inverse ? x3.sub(x1) : x1.sub(x3);
-            DoubleVector t3 = d.rearrange(SWAP).mul(SIGN);
-            t0.add(t2).intoArray(a, i0);
-            multiply(t0.sub(t2), c2, s2).intoArray(a, i0 + LANES);
-            multiply(t1.add(t3), c1, s1).intoArray(a, i0 + 2 * LANES);
-            multiply(t1.sub(t3), c3, s3).intoArray(a, i0 + 3 * LANES);
+            span4PointsBlock(a, i0, a, i0, inverse);
+        }
+    }
+
+    /**
+     * One block of the stage of span {@code 4 POINTS}: the {@code 4 POINTS} points at double
+     * {@code s} of {@code src} to double {@code d} of {@code dst} (which may be the same place).
+     */
+    private static void span4PointsBlock(double[] src, int s, double[] dst, int d, boolean inverse) {
+        DoubleVector x0 = DoubleVector.fromArray(SPECIES, src, s);
+        DoubleVector x1 = DoubleVector.fromArray(SPECIES, src, s + LANES);
+        DoubleVector x2 = DoubleVector.fromArray(SPECIES, src, s + 2 * LANES);
+        DoubleVector x3 = DoubleVector.fromArray(SPECIES, src, s + 3 * LANES);
+        DoubleVector t0 = x0.add(x2);
+        DoubleVector t1 = x0.sub(x2);
+        DoubleVector t2 = x1.add(x3);
+        DoubleVector sd = (inverse ? x3.sub(x1) : x1.sub(x3)).rearrange(SWAP);
+        t0.add(t2).intoArray(dst, d);
+        if (inverse) {
+            multiplyConjugate(t0.sub(t2), SPAN4P[2], SPAN4P[3]).intoArray(dst, d + LANES);
+            multiplyConjugate(sd.fma(SIGN, t1), SPAN4P[0], SPAN4P[1]).intoArray(dst, d + 2 * LANES);
+            multiplyConjugate(sd.fma(NEG_SIGN, t1), SPAN4P[4], SPAN4P[5]).intoArray(dst, d + 3 * LANES);
+        } else {
+            multiply(t0.sub(t2), SPAN4P[2], SPAN4P[3]).intoArray(dst, d + LANES);
+            multiply(sd.fma(SIGN, t1), SPAN4P[0], SPAN4P[1]).intoArray(dst, d + 2 * LANES);
+            multiply(sd.fma(NEG_SIGN, t1), SPAN4P[4], SPAN4P[5]).intoArray(dst, d + 3 * LANES);
+        }
+    }
+
+    /**
+     * The radix-2 stage of span 8 on the 16 points at double {@code s} of {@code src} (two blocks,
+     * {@link #POINTS} = 4), to double {@code d} of {@code dst}.
+     */
+    private static void span8Pair(double[] src, int s, double[] dst, int d, boolean inverse) {
+        for (int k = 0; k < 32; k += 16) {
+            DoubleVector x = DoubleVector.fromArray(SPECIES, src, s + k);
+            DoubleVector y = DoubleVector.fromArray(SPECIES, src, s + k + 8);
+            x.add(y).intoArray(dst, d + k);
+            DoubleVector diff = x.sub(y);
+            (inverse ? multiplyConjugate(diff, SPAN8, 0) : multiply(diff, SPAN8, 0)).intoArray(dst, d + k + 8);
         }
     }
 
@@ -295,81 +318,115 @@ final class VectorRadix4 {
         }
     }
 
-    /** Two-vector shuffles of the 4 x 4 point transpose (only with {@link #POINTS} = 4). */
-    private static final VectorShuffle<Double> EVEN_POINTS = pointShuffle(new int[] {0, 4, 2, 6});
-    private static final VectorShuffle<Double> ODD_POINTS = pointShuffle(new int[] {1, 5, 3, 7});
-    private static final VectorShuffle<Double> LOW_HALVES = pointShuffle(new int[] {0, 1, 4, 5});
-    private static final VectorShuffle<Double> HIGH_HALVES = pointShuffle(new int[] {2, 3, 6, 7});
+    // The 4 x 4 point transpose in two steps of one permute and one blend per output vector:
+    // points moved up or down by one (then two) places, blended with the vector left in place.
+    private static final VectorShuffle<Double> UP1 = pointShuffle(new int[] {0, 0, 2, 2});
+    private static final VectorShuffle<Double> DOWN1 = pointShuffle(new int[] {1, 1, 3, 3});
+    private static final VectorShuffle<Double> UP2 = pointShuffle(new int[] {0, 1, 0, 1});
+    private static final VectorShuffle<Double> DOWN2 = pointShuffle(new int[] {2, 3, 2, 3});
+    private static final VectorMask<Double> ODD_POINTS = pointMask(new boolean[] {false, true, false, true});
+    private static final VectorMask<Double> HIGH_POINTS = pointMask(new boolean[] {false, false, true, true});
 
-    /**
-     * A shuffle of two vectors of 4 points: output point {@code k} is point {@code p[k]} of the
-     * concatenation of both; the second vector's lanes are the exceptional (negative) indexes.
-     */
+    /** A shuffle of the 4 points of a vector: output point {@code k} is input point {@code p[k]}. */
     private static VectorShuffle<Double> pointShuffle(int[] p) {
         if (POINTS != 4) {
             return null;
         }
         int[] lanes = new int[LANES];
         for (int k = 0; k < 4; k++) {
-            for (int h = 0; h < 2; h++) {
-                int lane = 2 * p[k] + h;
-                lanes[2 * k + h] = lane < LANES ? lane : lane - 2 * LANES;
-            }
+            lanes[2 * k] = 2 * p[k];
+            lanes[2 * k + 1] = 2 * p[k] + 1;
         }
         return VectorShuffle.fromArray(SPECIES, lanes, 0);
     }
 
-    /** Whether {@link #finalRows} can run: vectors of exactly 4 points. */
-    static boolean finalRowsVectorized() {
-        return POINTS == 4;
+    /** A mask of the 4 points of a vector: both lanes of point {@code k} set if {@code set[k]}. */
+    private static VectorMask<Double> pointMask(boolean[] set) {
+        if (POINTS != 4) {
+            return null;
+        }
+        boolean[] lanes = new boolean[LANES];
+        for (int k = 0; k < 4; k++) {
+            lanes[2 * k] = set[k];
+            lanes[2 * k + 1] = set[k];
+        }
+        return VectorMask.fromArray(SPECIES, lanes, 0);
     }
 
+    /** Rows {@code r + ROW_SET[k]} of a set have consecutive reversed indexes {@code 4 rev2(r) + k}. */
+    private static final int[] ROW_SET = {0, 8, 4, 12};
+
     /**
-     * {@link FinalPass}'s load with the last radix-4 stage (span 4, no twiddles) on vectors: the 16
-     * rows {@code (h, m, *)} of 16 points each, whose stages down to span 16 are done, transformed
-     * and transposed into the buffer {@code t}, point {@code c} of row {@code h} to buffer point
-     * {@code 16 c + rev h}. Four rows whose reversed indexes are consecutive ({@code r, r + 8,
-     * r + 4, r + 12}) go together: a 4 x 4 transpose of their points turns the in-row butterfly
-     * into one across vectors, whose outputs are 4 consecutive buffer points.
+     * Whether {@link #finalRows} runs (vectors of exactly 4 points): the vector stages then stop
+     * above span 16 and the final pass does the last two stages (three when {@code log2 N} is
+     * odd); otherwise they go down to span 8 and the final pass runs the scalar span-4 codelets.
      */
-    static void finalRows(double[] a, int m, int highShift, double[] t, boolean inverse, double scale) {
+    static final boolean FUSED_FINAL = POINTS == 4;
+
+    /**
+     * {@link FinalPass}'s load on vectors: the 16 rows {@code (h, m, *)} of 16 points each, whose
+     * stages above span 16 are done, through the stage of span 16 ({@code even}) or the radix-2
+     * stage of span 8, then the last radix-4 stage (span 4, no twiddles), transposed into the
+     * buffer {@code t}: point {@code c} of row {@code h} to buffer point {@code 16 c + rev h}.
+     * Four rows whose reversed indexes are consecutive ({@code r, r + 8, r + 4, r + 12}) go
+     * together: a 4 x 4 transpose of their points turns the in-row butterfly into one across
+     * vectors, whose outputs are 4 consecutive buffer points. {@code rows} is a scratch of 128
+     * doubles.
+     */
+    static void finalRows(double[] a, int m, int highShift, double[] t, boolean inverse, double scale, boolean even,
+                          double[] rows) {
         for (int r = 0; r < 4; r++) {
             int b = (r >>> 1) | ((r & 1) << 1);
-            int s0 = 2 * ((r << highShift) | (m << 4));
-            int s1 = 2 * (((r + 8) << highShift) | (m << 4));
-            int s2 = 2 * (((r + 4) << highShift) | (m << 4));
-            int s3 = 2 * (((r + 12) << highShift) | (m << 4));
+            // The stage before the last (radix-4 of span 16, or radix-2 of span 8 when log2 N is
+            // odd) on each of the four rows, into the small scratch: a pass over the array saved.
+            for (int k = 0; k < 4; k++) {
+                int row = 2 * (((r + ROW_SET[k]) << highShift) | (m << 4));
+                if (even) {
+                    span4PointsBlock(a, row, rows, 32 * k, inverse);
+                } else {
+                    span8Pair(a, row, rows, 32 * k, inverse);
+                }
+            }
             for (int g = 0; g < 4; g++) {
                 int o = 8 * g;
-                DoubleVector r0 = DoubleVector.fromArray(SPECIES, a, s0 + o);
-                DoubleVector r1 = DoubleVector.fromArray(SPECIES, a, s1 + o);
-                DoubleVector r2 = DoubleVector.fromArray(SPECIES, a, s2 + o);
-                DoubleVector r3 = DoubleVector.fromArray(SPECIES, a, s3 + o);
-                DoubleVector e01 = r0.rearrange(EVEN_POINTS, r1);
-                DoubleVector o01 = r0.rearrange(ODD_POINTS, r1);
-                DoubleVector e23 = r2.rearrange(EVEN_POINTS, r3);
-                DoubleVector o23 = r2.rearrange(ODD_POINTS, r3);
-                DoubleVector c0 = e01.rearrange(LOW_HALVES, e23);
-                DoubleVector c2 = e01.rearrange(HIGH_HALVES, e23);
-                DoubleVector c1 = o01.rearrange(LOW_HALVES, o23);
-                DoubleVector c3 = o01.rearrange(HIGH_HALVES, o23);
+                DoubleVector r0 = DoubleVector.fromArray(SPECIES, rows, o);
+                DoubleVector r1 = DoubleVector.fromArray(SPECIES, rows, 32 + o);
+                DoubleVector r2 = DoubleVector.fromArray(SPECIES, rows, 64 + o);
+                DoubleVector r3 = DoubleVector.fromArray(SPECIES, rows, 96 + o);
+                // e01 = (r0[0], r1[0], r0[2], r1[2]), o01 = (r0[1], r1[1], r0[3], r1[3]), ...
+                DoubleVector e01 = r0.blend(r1.rearrange(UP1), ODD_POINTS);
+                DoubleVector o01 = r0.rearrange(DOWN1).blend(r1, ODD_POINTS);
+                DoubleVector e23 = r2.blend(r3.rearrange(UP1), ODD_POINTS);
+                DoubleVector o23 = r2.rearrange(DOWN1).blend(r3, ODD_POINTS);
+                // c_k = (r0[k], r1[k], r2[k], r3[k])
+                DoubleVector c0 = e01.blend(e23.rearrange(UP2), HIGH_POINTS);
+                DoubleVector c2 = e01.rearrange(DOWN2).blend(e23, HIGH_POINTS);
+                DoubleVector c1 = o01.blend(o23.rearrange(UP2), HIGH_POINTS);
+                DoubleVector c3 = o01.rearrange(DOWN2).blend(o23, HIGH_POINTS);
                 DoubleVector t0 = c0.add(c2);
                 DoubleVector t1 = c0.sub(c2);
                 DoubleVector t2 = c1.add(c3);
-                DoubleVector t3 = (inverse ? c3.sub(c1) : c1.sub(c3)).rearrange(SWAP).mul(SIGN);
+                DoubleVector sd = (inverse ? c3.sub(c1) : c1.sub(c3)).rearrange(SWAP);
                 int d = 2 * (64 * g + 4 * b);
                 if (inverse) {
                     t0.add(t2).mul(scale).intoArray(t, d);
                     t0.sub(t2).mul(scale).intoArray(t, d + 32);
-                    t1.add(t3).mul(scale).intoArray(t, d + 64);
-                    t1.sub(t3).mul(scale).intoArray(t, d + 96);
+                    sd.fma(SIGN, t1).mul(scale).intoArray(t, d + 64);
+                    sd.fma(NEG_SIGN, t1).mul(scale).intoArray(t, d + 96);
                 } else {
                     t0.add(t2).intoArray(t, d);
                     t0.sub(t2).intoArray(t, d + 32);
-                    t1.add(t3).intoArray(t, d + 64);
-                    t1.sub(t3).intoArray(t, d + 96);
+                    sd.fma(SIGN, t1).intoArray(t, d + 64);
+                    sd.fma(NEG_SIGN, t1).intoArray(t, d + 96);
                 }
             }
+        }
+    }
+
+    /** Copies the 16 points (32 doubles) at {@code s} of {@code src} to {@code d} of {@code dst}. */
+    static void copyRow(double[] src, int s, double[] dst, int d) {
+        for (int k = 0; k < 32; k += LANES) {
+            DoubleVector.fromArray(SPECIES, src, s + k).intoArray(dst, d + k);
         }
     }
 
