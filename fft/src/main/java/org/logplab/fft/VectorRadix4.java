@@ -268,20 +268,6 @@ final class VectorRadix4 {
         }
     }
 
-    /**
-     * The radix-2 stage of span 8 on the 16 points at double {@code s} of {@code src} (two blocks,
-     * {@link #POINTS} = 4), to double {@code d} of {@code dst}.
-     */
-    private static void span8Pair(double[] src, int s, double[] dst, int d, boolean inverse) {
-        for (int k = 0; k < 32; k += 16) {
-            DoubleVector x = DoubleVector.fromArray(SPECIES, src, s + k);
-            DoubleVector y = DoubleVector.fromArray(SPECIES, src, s + k + 8);
-            x.add(y).intoArray(dst, d + k);
-            DoubleVector diff = x.sub(y);
-            (inverse ? multiplyConjugate(diff, SPAN8, 0) : multiply(diff, SPAN8, 0)).intoArray(dst, d + k + 8);
-        }
-    }
-
     /** {@code w8^j} for {@code j = 0..3} as {@code C} and {@code S} vectors, {@code POINTS} points each. */
     private static final double[] SPAN8 = span8();
 
@@ -379,12 +365,38 @@ final class VectorRadix4 {
             int b = (r >>> 1) | ((r & 1) << 1);
             // The stage before the last (radix-4 of span 16, or radix-2 of span 8 when log2 N is
             // odd) on each of the four rows, into the small scratch: a pass over the array saved.
+            // Written out here, not called: a helper taken only at odd sizes stayed compiled by
+            // C1 (its vector operations on objects) long after this loop was compiled by C2,
+            // which made 2^11 and 2^13 3-5x slower in a sweep that came from even sizes.
             for (int k = 0; k < 4; k++) {
                 int row = 2 * (((r + ROW_SET[k]) << highShift) | (m << 4));
+                int out = 32 * k;
+                DoubleVector x0 = DoubleVector.fromArray(SPECIES, a, row);
+                DoubleVector x1 = DoubleVector.fromArray(SPECIES, a, row + LANES);
+                DoubleVector x2 = DoubleVector.fromArray(SPECIES, a, row + 2 * LANES);
+                DoubleVector x3 = DoubleVector.fromArray(SPECIES, a, row + 3 * LANES);
                 if (even) {
-                    span4PointsBlock(a, row, rows, 32 * k, inverse);
+                    DoubleVector t0 = x0.add(x2);
+                    DoubleVector t1 = x0.sub(x2);
+                    DoubleVector t2 = x1.add(x3);
+                    DoubleVector sd = (inverse ? x3.sub(x1) : x1.sub(x3)).rearrange(SWAP);
+                    DoubleVector s1 = inverse ? SPAN4P[1].neg() : SPAN4P[1];
+                    DoubleVector s2 = inverse ? SPAN4P[3].neg() : SPAN4P[3];
+                    DoubleVector s3 = inverse ? SPAN4P[5].neg() : SPAN4P[5];
+                    t0.add(t2).intoArray(rows, out);
+                    multiply(t0.sub(t2), SPAN4P[2], s2).intoArray(rows, out + LANES);
+                    multiply(sd.fma(SIGN, t1), SPAN4P[0], s1).intoArray(rows, out + 2 * LANES);
+                    multiply(sd.fma(NEG_SIGN, t1), SPAN4P[4], s3).intoArray(rows, out + 3 * LANES);
                 } else {
-                    span8Pair(a, row, rows, 32 * k, inverse);
+                    DoubleVector c = DoubleVector.fromArray(SPECIES, SPAN8, 0);
+                    DoubleVector s = DoubleVector.fromArray(SPECIES, SPAN8, LANES);
+                    if (inverse) {
+                        s = s.neg();
+                    }
+                    x0.add(x1).intoArray(rows, out);
+                    multiply(x0.sub(x1), c, s).intoArray(rows, out + LANES);
+                    x2.add(x3).intoArray(rows, out + 2 * LANES);
+                    multiply(x2.sub(x3), c, s).intoArray(rows, out + 3 * LANES);
                 }
             }
             for (int g = 0; g < 4; g++) {
