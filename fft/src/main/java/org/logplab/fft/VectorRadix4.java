@@ -1,6 +1,5 @@
 package org.logplab.fft;
 
-import java.util.concurrent.ConcurrentHashMap;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShuffle;
@@ -37,8 +36,6 @@ final class VectorRadix4 {
     private static final DoubleVector SIGN = DoubleVector.fromArray(SPECIES, alternating(LANES), 0);
     /** {@code (-1, 1, -1, 1, ...)}. */
     private static final DoubleVector NEG_SIGN = SIGN.neg();
-    /** The twiddle tables by {@code (n, log)}: {@code n << 6 | log}. */
-    private static final ConcurrentHashMap<Long, double[]> TABLES = new ConcurrentHashMap<>();
 
     private VectorRadix4() {
     }
@@ -76,7 +73,14 @@ final class VectorRadix4 {
      * {@code 2 pi j / m}), taken from {@link TwiddleTable}.
      */
     static double[] table(TwiddleTable scalar, int log) {
-        return TABLES.computeIfAbsent((long) scalar.n << 6 | log, key -> build(scalar, log));
+        double[] t = scalar.vectorTables.get(log);
+        if (t == null) {
+            // Two threads may both build it: the same values, and either one is kept.
+            t = build(scalar, log);
+            scalar.vectorTables.compareAndSet(log, null, t);
+            t = scalar.vectorTables.get(log);
+        }
+        return t;
     }
 
     private static double[] build(TwiddleTable scalar, int log) {
@@ -116,11 +120,7 @@ final class VectorRadix4 {
         }
         double[] w = table(table, Integer.numberOfTrailingZeros(m));
         for (int b = off, end = off + len; b < end; b += m) {
-            if (inverse) {
-                inverse(a, b, m, 0, q, w);
-            } else {
-                forward(a, b, m, 0, q, w);
-            }
+            butterflyLoop(a, b, m, 0, q, w, inverse);
         }
     }
 
@@ -139,18 +139,17 @@ final class VectorRadix4 {
         if (from < vFrom) {
             Radix4.butterfliesScalar(a, b, m, from, vFrom, table, inverse);
         }
-        double[] w = table(table, Integer.numberOfTrailingZeros(m));
-        if (inverse) {
-            inverse(a, b, m, vFrom, vTo, w);
-        } else {
-            forward(a, b, m, vFrom, vTo, w);
-        }
+        butterflyLoop(a, b, m, vFrom, vTo, table(table, Integer.numberOfTrailingZeros(m)), inverse);
         if (vTo < to) {
             Radix4.butterfliesScalar(a, b, m, vTo, to, table, inverse);
         }
     }
 
-    private static void forward(double[] a, int b, int m, int from, int to, double[] w) {
+    /**
+     * Vector butterflies {@code from..to-1} (multiples of {@link #POINTS}) of the span-{@code m}
+     * block at point {@code b}; the inverse's sign is a branch the JIT takes out of the loop.
+     */
+    private static void butterflyLoop(double[] a, int b, int m, int from, int to, double[] w, boolean inverse) {
         int q2 = m >>> 1;
         int stride = 2 * LANES;
         for (int i0 = 2 * (b + from), end = 2 * (b + to), t = (from / POINTS) * stride; i0 < end;
@@ -165,8 +164,9 @@ final class VectorRadix4 {
             DoubleVector t0 = x0.add(x2);
             DoubleVector t1 = x0.sub(x2);
             DoubleVector t2 = x1.add(x3);
-            // t1 +- -i (x1 - x3), with -i d = swap(d) (1, -1): one fused multiply-add each.
-            DoubleVector sd = x1.sub(x3).rearrange(SWAP);
+            // t1 +- (-i)(x1 - x3) with (-i) d = swap(d) (1, -1), or +i for the inverse: one fused
+            // multiply-add each.
+            DoubleVector sd = (inverse ? x3.sub(x1) : x1.sub(x3)).rearrange(SWAP);
             DoubleVector c1 = DoubleVector.fromArray(SPECIES, w, t);
             DoubleVector s1 = DoubleVector.fromArray(SPECIES, w, t + LANES);
             // w^2j and w^3j from w^j: the table is a third as large (a stage with all three in
@@ -175,42 +175,15 @@ final class VectorRadix4 {
             DoubleVector s2 = c1.mul(s1.add(s1));
             DoubleVector c3 = c1.fma(c2, s1.mul(s2).neg());
             DoubleVector s3 = c1.fma(s2, s1.mul(c2));
+            if (inverse) {
+                s1 = s1.neg();
+                s2 = s2.neg();
+                s3 = s3.neg();
+            }
             t0.add(t2).intoArray(a, i0);
             multiply(t0.sub(t2), c2, s2).intoArray(a, i1);
             multiply(sd.fma(SIGN, t1), c1, s1).intoArray(a, i2);
             multiply(sd.fma(NEG_SIGN, t1), c3, s3).intoArray(a, i3);
-        }
-    }
-
-    private static void inverse(double[] a, int b, int m, int from, int to, double[] w) {
-        int q2 = m >>> 1;
-        int stride = 2 * LANES;
-        for (int i0 = 2 * (b + from), end = 2 * (b + to), t = (from / POINTS) * stride; i0 < end;
-                i0 += LANES, t += stride) {
-            int i1 = i0 + q2;
-            int i2 = i1 + q2;
-            int i3 = i2 + q2;
-            DoubleVector x0 = DoubleVector.fromArray(SPECIES, a, i0);
-            DoubleVector x1 = DoubleVector.fromArray(SPECIES, a, i1);
-            DoubleVector x2 = DoubleVector.fromArray(SPECIES, a, i2);
-            DoubleVector x3 = DoubleVector.fromArray(SPECIES, a, i3);
-            DoubleVector t0 = x0.add(x2);
-            DoubleVector t1 = x0.sub(x2);
-            DoubleVector t2 = x1.add(x3);
-            // t1 +- +i (x1 - x3), with +i d = swap(d) (1, -1): one fused multiply-add each.
-            DoubleVector sd = x3.sub(x1).rearrange(SWAP);
-            DoubleVector c1 = DoubleVector.fromArray(SPECIES, w, t);
-            DoubleVector s1 = DoubleVector.fromArray(SPECIES, w, t + LANES);
-            // w^2j and w^3j from w^j: the table is a third as large (a stage with all three in
-            // its table was 1.3x slower at 2^10-2^12, a stage of them read from memory 1.6x at 2^16).
-            DoubleVector c2 = c1.fma(c1, s1.mul(s1).neg());
-            DoubleVector s2 = c1.mul(s1.add(s1));
-            DoubleVector c3 = c1.fma(c2, s1.mul(s2).neg());
-            DoubleVector s3 = c1.fma(s2, s1.mul(c2));
-            t0.add(t2).intoArray(a, i0);
-            multiplyConjugate(t0.sub(t2), c2, s2).intoArray(a, i1);
-            multiplyConjugate(sd.fma(SIGN, t1), c1, s1).intoArray(a, i2);
-            multiplyConjugate(sd.fma(NEG_SIGN, t1), c3, s3).intoArray(a, i3);
         }
     }
 
@@ -256,16 +229,13 @@ final class VectorRadix4 {
         DoubleVector t1 = x0.sub(x2);
         DoubleVector t2 = x1.add(x3);
         DoubleVector sd = (inverse ? x3.sub(x1) : x1.sub(x3)).rearrange(SWAP);
+        DoubleVector s1 = inverse ? SPAN4P[1].neg() : SPAN4P[1];
+        DoubleVector s2 = inverse ? SPAN4P[3].neg() : SPAN4P[3];
+        DoubleVector s3 = inverse ? SPAN4P[5].neg() : SPAN4P[5];
         t0.add(t2).intoArray(dst, d);
-        if (inverse) {
-            multiplyConjugate(t0.sub(t2), SPAN4P[2], SPAN4P[3]).intoArray(dst, d + LANES);
-            multiplyConjugate(sd.fma(SIGN, t1), SPAN4P[0], SPAN4P[1]).intoArray(dst, d + 2 * LANES);
-            multiplyConjugate(sd.fma(NEG_SIGN, t1), SPAN4P[4], SPAN4P[5]).intoArray(dst, d + 3 * LANES);
-        } else {
-            multiply(t0.sub(t2), SPAN4P[2], SPAN4P[3]).intoArray(dst, d + LANES);
-            multiply(sd.fma(SIGN, t1), SPAN4P[0], SPAN4P[1]).intoArray(dst, d + 2 * LANES);
-            multiply(sd.fma(NEG_SIGN, t1), SPAN4P[4], SPAN4P[5]).intoArray(dst, d + 3 * LANES);
-        }
+        multiply(t0.sub(t2), SPAN4P[2], s2).intoArray(dst, d + LANES);
+        multiply(sd.fma(SIGN, t1), SPAN4P[0], s1).intoArray(dst, d + 2 * LANES);
+        multiply(sd.fma(NEG_SIGN, t1), SPAN4P[4], s3).intoArray(dst, d + 3 * LANES);
     }
 
     /** {@code w8^j} for {@code j = 0..3} as {@code C} and {@code S} vectors, {@code POINTS} points each. */
@@ -299,7 +269,8 @@ final class VectorRadix4 {
                 x.add(y).intoArray(a, b + j);
                 DoubleVector d = x.sub(y);
                 int t = j / LANES * 2 * LANES;
-                (inverse ? multiplyConjugate(d, SPAN8, t) : multiply(d, SPAN8, t)).intoArray(a, b + 8 + j);
+                DoubleVector s = DoubleVector.fromArray(SPECIES, SPAN8, t + LANES);
+                multiply(d, DoubleVector.fromArray(SPECIES, SPAN8, t), inverse ? s.neg() : s).intoArray(a, b + 8 + j);
             }
         }
     }
@@ -442,22 +413,11 @@ final class VectorRadix4 {
         }
     }
 
-    /** {@code x (c - i s)} per point: {@code (xr c + xi s, xi c - xr s)}. */
-    private static DoubleVector multiply(DoubleVector x, double[] w, int at) {
-        return multiply(x, DoubleVector.fromArray(SPECIES, w, at), DoubleVector.fromArray(SPECIES, w, at + LANES));
-    }
-
+    /**
+     * {@code x (c - i s)} per point, {@code (xr c + xi s, xi c - xr s)}, with {@code c = (c, c)}
+     * and {@code s = (s, -s)}; with {@code s} negated it is {@code x (c + i s)}, the inverse's.
+     */
     private static DoubleVector multiply(DoubleVector x, DoubleVector c, DoubleVector s) {
         return x.rearrange(SWAP).fma(s, x.mul(c));
-    }
-
-    /** {@code x (c + i s)} per point: {@code (xr c - xi s, xi c + xr s)}. */
-    private static DoubleVector multiplyConjugate(DoubleVector x, double[] w, int at) {
-        return multiplyConjugate(x, DoubleVector.fromArray(SPECIES, w, at),
-                DoubleVector.fromArray(SPECIES, w, at + LANES));
-    }
-
-    private static DoubleVector multiplyConjugate(DoubleVector x, DoubleVector c, DoubleVector s) {
-        return x.rearrange(SWAP).fma(s.neg(), x.mul(c));
     }
 }
