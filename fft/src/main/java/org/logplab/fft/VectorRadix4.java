@@ -187,26 +187,36 @@ final class VectorRadix4 {
         }
     }
 
-    /** The twiddles of the stage whose blocks are one vector per quarter: {@code C1, S1, C2, S2, C3, S3}. */
-    private static final DoubleVector[] SPAN4P = span4PointsTwiddles();
+    /**
+     * The twiddles of the stage whose blocks are one vector per quarter, {@code C1, S1, C2, S2,
+     * C3, S3} of {@link #LANES} doubles each, and the inverse's (every {@code S} negated). Kept as
+     * arrays and loaded where used: a choice between a vector held in a static field and a
+     * computed one made the JIT box the result, 69 KB per inverse transform at 2^12.
+     */
+    private static final double[] SPAN4P = span4PointsTwiddles(false);
+    private static final double[] SPAN4P_INVERSE = span4PointsTwiddles(true);
 
-    private static DoubleVector[] span4PointsTwiddles() {
+    private static double[] span4PointsTwiddles(boolean inverse) {
         int m = 4 * POINTS;
-        DoubleVector[] v = new DoubleVector[6];
+        double[] v = new double[6 * LANES];
         for (int k = 1; k <= 3; k++) {
-            double[] c = new double[LANES];
-            double[] s = new double[LANES];
+            int c = (2 * k - 2) * LANES;
+            int s = c + LANES;
             for (int j = 0; j < POINTS; j++) {
                 double angle = 2 * Math.PI * k * j / m;
-                c[2 * j] = Math.cos(angle);
-                c[2 * j + 1] = Math.cos(angle);
-                s[2 * j] = Math.sin(angle);
-                s[2 * j + 1] = -Math.sin(angle);
+                double sin = inverse ? -Math.sin(angle) : Math.sin(angle);
+                v[c + 2 * j] = Math.cos(angle);
+                v[c + 2 * j + 1] = Math.cos(angle);
+                v[s + 2 * j] = sin;
+                v[s + 2 * j + 1] = -sin;
             }
-            v[2 * k - 2] = DoubleVector.fromArray(SPECIES, c, 0);
-            v[2 * k - 1] = DoubleVector.fromArray(SPECIES, s, 0);
         }
         return v;
+    }
+
+    /** Twiddle vector {@code k} of {@link #SPAN4P} or {@link #SPAN4P_INVERSE}. */
+    private static DoubleVector span4p(boolean inverse, int k) {
+        return DoubleVector.fromArray(SPECIES, inverse ? SPAN4P_INVERSE : SPAN4P, k * LANES);
     }
 
     /** The stage of span {@code 4 POINTS}: one vector per quarter, twiddles held in registers. */
@@ -229,13 +239,10 @@ final class VectorRadix4 {
         DoubleVector t1 = x0.sub(x2);
         DoubleVector t2 = x1.add(x3);
         DoubleVector sd = (inverse ? x3.sub(x1) : x1.sub(x3)).rearrange(SWAP);
-        DoubleVector s1 = inverse ? SPAN4P[1].neg() : SPAN4P[1];
-        DoubleVector s2 = inverse ? SPAN4P[3].neg() : SPAN4P[3];
-        DoubleVector s3 = inverse ? SPAN4P[5].neg() : SPAN4P[5];
         t0.add(t2).intoArray(dst, d);
-        multiply(t0.sub(t2), SPAN4P[2], s2).intoArray(dst, d + LANES);
-        multiply(sd.fma(SIGN, t1), SPAN4P[0], s1).intoArray(dst, d + 2 * LANES);
-        multiply(sd.fma(NEG_SIGN, t1), SPAN4P[4], s3).intoArray(dst, d + 3 * LANES);
+        multiply(t0.sub(t2), span4p(inverse, 2), span4p(inverse, 3)).intoArray(dst, d + LANES);
+        multiply(sd.fma(SIGN, t1), span4p(inverse, 0), span4p(inverse, 1)).intoArray(dst, d + 2 * LANES);
+        multiply(sd.fma(NEG_SIGN, t1), span4p(inverse, 4), span4p(inverse, 5)).intoArray(dst, d + 3 * LANES);
     }
 
     /** {@code w8^j} for {@code j = 0..3} as {@code C} and {@code S} vectors, {@code POINTS} points each. */
@@ -351,13 +358,11 @@ final class VectorRadix4 {
                     DoubleVector t1 = x0.sub(x2);
                     DoubleVector t2 = x1.add(x3);
                     DoubleVector sd = (inverse ? x3.sub(x1) : x1.sub(x3)).rearrange(SWAP);
-                    DoubleVector s1 = inverse ? SPAN4P[1].neg() : SPAN4P[1];
-                    DoubleVector s2 = inverse ? SPAN4P[3].neg() : SPAN4P[3];
-                    DoubleVector s3 = inverse ? SPAN4P[5].neg() : SPAN4P[5];
                     t0.add(t2).intoArray(rows, out);
-                    multiply(t0.sub(t2), SPAN4P[2], s2).intoArray(rows, out + LANES);
-                    multiply(sd.fma(SIGN, t1), SPAN4P[0], s1).intoArray(rows, out + 2 * LANES);
-                    multiply(sd.fma(NEG_SIGN, t1), SPAN4P[4], s3).intoArray(rows, out + 3 * LANES);
+                    multiply(t0.sub(t2), span4p(inverse, 2), span4p(inverse, 3)).intoArray(rows, out + LANES);
+                    multiply(sd.fma(SIGN, t1), span4p(inverse, 0), span4p(inverse, 1)).intoArray(rows, out + 2 * LANES);
+                    multiply(sd.fma(NEG_SIGN, t1), span4p(inverse, 4), span4p(inverse, 5))
+                            .intoArray(rows, out + 3 * LANES);
                 } else {
                     DoubleVector c = DoubleVector.fromArray(SPECIES, SPAN8, 0);
                     DoubleVector s = DoubleVector.fromArray(SPECIES, SPAN8, LANES);
