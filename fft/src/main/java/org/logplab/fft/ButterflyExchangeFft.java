@@ -244,12 +244,17 @@ public final class ButterflyExchangeFft {
      * {@code v} in {@code upper}, {@code u + w v} into {@code lowerOut} from double
      * {@code lowerAt} on and {@code u - w v} into {@code upperOut} from {@code upperAt} on
      * ({@code lower, 0, upper, 0}: in place), {@code w = w^(first + k)} of a group output of
-     * {@code span} points. The operations of {@link #twiddle} then {@link #combine}, in the same order, so the
-     * two forms agree to the bit; the complex product is written out in both loops, as Java has
-     * no way to return its two parts from a helper without an object per point.
+     * {@code span} points. The operations of {@link #twiddle} then {@link #combine}, in the same
+     * order, so the two forms agree to the bit; the complex product is written out in both loops,
+     * as Java has no way to return its two parts from a helper without an object per point. On the
+     * vector kernels both go to {@link VectorExchange} for the same blocks.
      */
     static void butterflies(double[] lower, double[] upper, int from, int to, int first, int span,
                             double[] lowerOut, int lowerAt, double[] upperOut, int upperAt) {
+        if (FftKernels.active() == FftKernels.VECTOR && VectorExchange.fits(lower.length / 2, first)) {
+            VectorExchange.butterflies(lower, upper, from, to, first, span, lowerOut, lowerAt, upperOut, upperAt);
+            return;
+        }
         HalfTwiddles w = HalfTwiddles.of(span);
         double[] cos = w.cos;
         double[] sin = w.sin;
@@ -277,6 +282,10 @@ public final class ButterflyExchangeFft {
      */
     static void twiddle(double[] a, double[] snapshot, int first, int span) {
         int block = a.length / 2;
+        if (FftKernels.active() == FftKernels.VECTOR && VectorExchange.fits(block, first)) {
+            VectorExchange.twiddle(a, snapshot, first, span);
+            return;
+        }
         HalfTwiddles w = HalfTwiddles.of(span);
         double[] cos = w.cos;
         double[] sin = w.sin;

@@ -67,12 +67,13 @@ public final class Fft {
     private static void transform(double[] a, int log, boolean inverse, double scale) {
         int n = 1 << log;
         TwiddleTable table = TwiddleTable.of(n);
-        if (log < FinalPass.MIN_LOG) {
-            Radix4.difInCache(a, 0, n, table, inverse, scale);
+        boolean vector = FftKernels.active() == FftKernels.VECTOR;
+        if (log < FinalPass.minLog(vector)) {
+            Radix4.difInCache(a, 0, n, table, inverse, scale, vector);
             BitReversal.permute(a, log);
         } else {
-            Radix4.stages(a, 0, n, table, inverse);
-            FinalPass.run(a, log, 0, FinalPass.parts(log), inverse, scale);
+            Radix4.stages(a, 0, n, table, inverse, vector);
+            FinalPass.run(a, log, 0, FinalPass.parts(log), inverse, scale, vector);
         }
     }
 

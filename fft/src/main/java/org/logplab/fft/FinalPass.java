@@ -28,6 +28,16 @@ final class FinalPass {
      * 5.1 us at 2^10, 11.6 against 11.8 at 2^11, 23 against 28 at 2^12 (forward, same machine).
      */
     static final int MIN_LOG = 11;
+
+    /**
+     * From how many points ({@code 2^minLog}) on the serial FFT uses this pass: {@link #MIN_LOG}
+     * for the scalar kernels; as soon as the structure allows for the vector kernels, whose
+     * buffer transposes cost less than the swap table's scalar permutation (3.3 against 5.0 us
+     * at 2^10).
+     */
+    static int minLog(boolean vector) {
+        return vector ? STRUCTURAL_LOG : MIN_LOG;
+    }
     private static final int SIDE = 16;
     /** From this many middle bits on (2^16 points), the middle values go in tiles (see {@link #run}). */
     private static final int TILE_MID_BITS = 8;
@@ -45,17 +55,29 @@ final class FinalPass {
      * {@code 2^log} points of {@code a}, whose earlier stages are done; the inverse's output is
      * conjugated and multiplied by {@code scale}.
      */
-    static void run(double[] a, int log, int from, int to, boolean inverse, double scale) {
+    static void run(double[] a, int log, int from, int to, boolean inverse, double scale, boolean vector) {
         int midBits = log - STRUCTURAL_LOG;
         int highShift = log - 4;
-        // Two 256-point buffers, allocated per call: 8 KiB, cheaper than a ThreadLocal lookup
-        // at 2^10 points and private to the calling thread.
-        double[] t1 = new double[2 * SIDE * SIDE];
-        double[] t2 = new double[2 * SIDE * SIDE];
+        // Two 256-point buffers private to the calling thread. The scalar kernels allocate them per
+        // call, 8 KiB, cheaper than a ThreadLocal lookup at 2^10 points for them; the vector
+        // kernels reuse the thread's own, which made their 2^10-point transform 3.2 -> 2.5 us
+        // (and their row copies below are vector loads and stores, no array-copy calls).
+        double[] t1;
+        double[] t2;
+        double[] rows = null;
+        if (vector) {
+            double[][] b = BUFFERS.get();
+            t1 = b[0];
+            t2 = b[1];
+            rows = b[2];
+        } else {
+            t1 = new double[2 * SIDE * SIDE];
+            t2 = new double[2 * SIDE * SIDE];
+        }
         boolean even = (log & 1) == 0;
         if (midBits < TILE_MID_BITS) {
             for (int m = from; m < to; m++) {
-                pair(a, m, midBits, highShift, t1, t2, even, inverse, scale);
+                pair(a, m, midBits, highShift, t1, t2, even, inverse, scale, vector, rows);
             }
             return;
         }
@@ -71,7 +93,7 @@ final class FinalPass {
                 for (int low = 0; low < SIDE; low++) {
                     int m = top << topShift | inner << 4 | low;
                     if (m >= from && m < to) {
-                        pair(a, m, midBits, highShift, t1, t2, even, inverse, scale);
+                        pair(a, m, midBits, highShift, t1, t2, even, inverse, scale, vector, rows);
                     }
                 }
             }
@@ -83,17 +105,17 @@ final class FinalPass {
      * each group's destination rows are the other's source rows.
      */
     private static void pair(double[] a, int m, int midBits, int highShift, double[] t1, double[] t2, boolean even,
-                             boolean inverse, double scale) {
+                             boolean inverse, double scale, boolean vector, double[] rows) {
         int rm = midBits == 0 ? 0 : Integer.reverse(m) >>> (32 - midBits);
         if (rm < m) {
             return;
         }
-        load(a, m, highShift, t1, even, inverse, scale);
+        load(a, m, highShift, t1, even, inverse, scale, vector, rows);
         if (rm != m) {
-            load(a, rm, highShift, t2, even, inverse, scale);
-            store(a, m, highShift, t2);
+            load(a, rm, highShift, t2, even, inverse, scale, vector, rows);
+            store(a, m, highShift, t2, vector);
         }
-        store(a, rm, highShift, t1);
+        store(a, rm, highShift, t1, vector);
     }
 
     /**
@@ -101,11 +123,25 @@ final class FinalPass {
      * point {@code 16 c + rev h}.
      */
     private static void load(double[] a, int m, int highShift, double[] t, boolean even, boolean inverse,
-            double scale) {
+            double scale, boolean vector, double[] rows) {
+        if (vector && VectorRadix4.FUSED_FINAL) {
+            VectorRadix4.finalRows(a, m, highShift, t, inverse, scale, even, rows);
+            return;
+        }
         for (int h = 0; h < SIDE; h++) {
             int src = 2 * ((h << highShift) | (m << 4));
             int dst = 2 * REV4[h];
-            if (even) {
+            if (vector) {
+                // The vector stages went down to span 16 (8 and a radix-2 stage when log is odd):
+                // only the last radix-4 stage is left, one codelet per group of 4.
+                for (int g = 0; g < 4; g++) {
+                    if (inverse) {
+                        Codelets.dif4InverseTo(a, src + 8 * g, t, dst + 128 * g, scale);
+                    } else {
+                        Codelets.dif4To(a, src + 8 * g, t, dst + 128 * g);
+                    }
+                }
+            } else if (even) {
                 if (inverse) {
                     Codelets.dif16InverseTo(a, src, t, dst, scale);
                 } else {
@@ -122,11 +158,21 @@ final class FinalPass {
     }
 
     /** Buffer row {@code c} to the destination row {@code (rev c, rm, *)}. */
-    private static void store(double[] a, int rm, int highShift, double[] t) {
+    private static void store(double[] a, int rm, int highShift, double[] t, boolean vector) {
+        if (vector && VectorRadix4.FUSED_FINAL) {
+            for (int c = 0; c < SIDE; c++) {
+                VectorRadix4.copyRow(t, 2 * SIDE * c, a, 2 * ((REV4[c] << highShift) | (rm << 4)));
+            }
+            return;
+        }
         for (int c = 0; c < SIDE; c++) {
             System.arraycopy(t, 2 * SIDE * c, a, 2 * ((REV4[c] << highShift) | (rm << 4)), 2 * SIDE);
         }
     }
+
+    /** The vector kernels' buffers, per thread: two of 256 points and the 4 rows of {@code VectorRadix4.finalRows}. */
+    private static final ThreadLocal<double[][]> BUFFERS = ThreadLocal.withInitial(
+            () -> new double[][] {new double[2 * SIDE * SIDE], new double[2 * SIDE * SIDE], new double[2 * SIDE * 4]});
 
     private static final int[] REV4 = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
 }

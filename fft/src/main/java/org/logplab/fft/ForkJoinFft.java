@@ -27,6 +27,8 @@ public final class ForkJoinFft {
     static final int SERIAL_POINTS = 1 << 13;
     /** The parallel top stages stop before sub-transforms get smaller than this many points. */
     private static final int MIN_SUB_POINTS = 1 << 10;
+    /** Top-stage pieces are whole groups of this many butterflies (a multiple of any vector's points). */
+    private static final int GROUP = 8;
     private static final int PIECES_PER_THREAD = 4;
 
     private ForkJoinFft() {
@@ -90,10 +92,11 @@ public final class ForkJoinFft {
         @Override
         protected void compute() {
             TwiddleTable table = TwiddleTable.of(n);
+            boolean vector = FftKernels.active() == FftKernels.VECTOR;
             int span = n;
             int blocks = 1;
             while (blocks < 2 * threads && span >= 4 * MIN_SUB_POINTS) {
-                topStage(span, blocks, table, inverse);
+                topStage(span, blocks, table, inverse, vector);
                 span >>>= 2;
                 blocks <<= 2;
             }
@@ -101,23 +104,28 @@ public final class ForkJoinFft {
             RecursiveAction[] subs = new RecursiveAction[blocks];
             for (int k = 0; k < blocks; k++) {
                 int off = k * sub;
-                subs[k] = action(() -> Radix4.stages(a, off, sub, table, inverse));
+                subs[k] = action(() -> Radix4.stages(a, off, sub, table, inverse, vector));
             }
             invokeAll(subs);
             double scale = inverse ? 1.0 / n : 1.0;
-            inPieces(FinalPass.parts(log), (from, to) -> FinalPass.run(a, log, (int) from, (int) to, inverse, scale));
+            inPieces(FinalPass.parts(log),
+                    (from, to) -> FinalPass.run(a, log, (int) from, (int) to, inverse, scale, vector));
         }
 
         /** The radix-4 butterflies of span {@code span} in all {@code blocks} blocks, in pieces. */
-        private void topStage(int span, int blocks, TwiddleTable table, boolean inverse) {
+        private void topStage(int span, int blocks, TwiddleTable table, boolean inverse, boolean vector) {
             int q = span >>> 2;
-            inPieces((long) blocks * q, (from, to) -> {
+            // Pieces of whole groups of GROUP butterflies: a vector kernel then never leaves a
+            // ragged end to the scalar loop, so the result equals the serial FFT's to the bit.
+            inPieces((long) blocks * q / GROUP, (fromGroup, toGroup) -> {
+                long from = fromGroup * GROUP;
+                long to = toGroup * GROUP;
                 // Butterfly number x is butterfly x % q of block x / q.
                 for (long x = from; x < to; ) {
                     int block = (int) (x / q);
                     int j = (int) (x % q);
                     int end = (int) Math.min(q, j + (to - x));
-                    Radix4.butterflies(a, block * span, span, j, end, table, inverse);
+                    Radix4.butterflies(a, block * span, span, j, end, table, inverse, vector);
                     x += end - j;
                 }
             });

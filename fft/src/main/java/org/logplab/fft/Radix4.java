@@ -28,31 +28,54 @@ final class Radix4 {
      * all but the last two or three radix-2 stages, which {@link FinalPass} does together with
      * the bit reversal. Depth-first above {@link #CACHE_POINTS}.
      */
-    static void stages(double[] a, int off, int m, TwiddleTable table, boolean inverse) {
+    static void stages(double[] a, int off, int m, TwiddleTable table, boolean inverse, boolean vector) {
         if (m <= CACHE_POINTS) {
+            if (vector) {
+                // With FUSED_FINAL the final pass does the stage of span 16 (or 8) itself.
+                int last = VectorRadix4.FUSED_FINAL ? 16 : 8;
+                int span = m;
+                for (; span > last; span >>>= 2) {
+                    VectorRadix4.stage(a, off, m, span, table, inverse);
+                }
+                if (span == 8 && last == 8) {
+                    VectorRadix4.radix2Span8(a, off, m, inverse);
+                }
+                return;
+            }
             for (int span = m; span > 16; span >>>= 2) {
                 stage(a, off, m, span, table, inverse);
             }
             return;
         }
-        butterflies(a, off, m, 0, m >>> 2, table, inverse);
+        butterflies(a, off, m, 0, m >>> 2, table, inverse, vector);
         int q = m >>> 2;
         for (int k = 0; k < 4; k++) {
-            stages(a, off + k * q, q, table, inverse);
+            stages(a, off + k * q, q, table, inverse, vector);
         }
     }
 
     /** All stages of the forward transform of the {@code m} points at {@code off}, breadth-first. */
     static void difInCache(double[] a, int off, int m, TwiddleTable table) {
-        difInCache(a, off, m, table, false, 1.0);
+        difInCache(a, off, m, table, false, 1.0, false);
     }
 
     /**
      * All stages of the {@code m} points at {@code off}, breadth-first; if {@code inverse}, of the
      * inverse transform ({@code m >= 4}) with its output multiplied by {@code scale}.
      */
-    static void difInCache(double[] a, int off, int m, TwiddleTable table, boolean inverse, double scale) {
+    static void difInCache(double[] a, int off, int m, TwiddleTable table, boolean inverse, double scale,
+                           boolean vector) {
         int span = m;
+        if (vector) {
+            while (span > 8) {
+                VectorRadix4.stage(a, off, m, span, table, inverse);
+                span >>>= 2;
+            }
+            if (span == 8) {
+                VectorRadix4.radix2Span8(a, off, m, inverse);
+                span = 4;
+            }
+        }
         while (span > 16) {
             stage(a, off, m, span, table, inverse);
             span >>>= 2;
@@ -93,12 +116,25 @@ final class Radix4 {
     static void stage(double[] a, int off, int len, int m, TwiddleTable table, boolean inverse) {
         int q = m >>> 2;
         for (int b = off, end = off + len; b < end; b += m) {
-            butterflies(a, b, m, 0, q, table, inverse);
+            butterfliesScalar(a, b, m, 0, q, table, inverse);
         }
     }
 
-    /** The butterflies of {@link #butterflies(double[], int, int, int, int, TwiddleTable)} or of the inverse's. */
-    static void butterflies(double[] a, int b, int m, int from, int to, TwiddleTable table, boolean inverse) {
+    /**
+     * The butterflies of {@link #butterflies(double[], int, int, int, int, TwiddleTable)} or of the
+     * inverse's, on {@link VectorRadix4} if {@code vector}.
+     */
+    static void butterflies(double[] a, int b, int m, int from, int to, TwiddleTable table, boolean inverse,
+                            boolean vector) {
+        if (vector) {
+            VectorRadix4.butterflies(a, b, m, from, to, table, inverse);
+        } else {
+            butterfliesScalar(a, b, m, from, to, table, inverse);
+        }
+    }
+
+    /** The scalar butterflies of {@link #butterflies(double[], int, int, int, int, TwiddleTable)} or the inverse's. */
+    static void butterfliesScalar(double[] a, int b, int m, int from, int to, TwiddleTable table, boolean inverse) {
         if (inverse) {
             butterfliesInverse(a, b, m, from, to, table);
         } else {

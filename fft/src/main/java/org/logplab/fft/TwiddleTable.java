@@ -1,6 +1,7 @@
 package org.logplab.fft;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The twiddle factors of every radix-4 stage of a size-{@code n} FFT, laid out so each stage reads
@@ -16,12 +17,15 @@ final class TwiddleTable {
 
     final int n;
     final double[] w;
+    /** Per span {@code 2^log}, the vector kernels' layout of its twiddles, built on first use. */
+    final AtomicReferenceArray<double[]> vectorTables;
     private final int[] offsets;
 
     private TwiddleTable(int n) {
         this.n = n;
         int logN = Integer.numberOfTrailingZeros(n);
         offsets = new int[logN + 1];
+        vectorTables = new AtomicReferenceArray<>(logN + 1);
         int size = 0;
         for (int log = 2; log <= logN; log++) {
             offsets[log] = size;

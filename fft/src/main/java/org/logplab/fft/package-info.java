@@ -5,7 +5,8 @@
  *   <li>{@link org.logplab.fft.Fft}: the serial complex FFT (radix-4 decimation in frequency on
  *       interleaved arrays, depth-first above 4,096 points, straight-line codelets for the last
  *       stages fused with the bit reversal in one cache-blocked pass); {@link org.logplab.fft.ComplexArrays}
- *       converts to and from split arrays.</li>
+ *       converts to and from split arrays; {@link org.logplab.fft.FftKernels} picks scalar kernels or,
+ *       where the JVM was started with the incubating Vector API, vector ones.</li>
  *   <li>{@link org.logplab.fft.ButterflyExchangeFft} and {@link org.logplab.fft.MasterWorkerFft}: the
  *       seed's butterfly-exchange FFT on the LogP runtime, data already distributed or handed out
  *       and back by a master (copying every block, as the seed, or lending its array);

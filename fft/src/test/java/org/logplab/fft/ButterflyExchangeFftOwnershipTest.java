@@ -21,7 +21,7 @@ import org.logplab.core.ThreadKind;
  * ownership rule (checked by the runtime's debug mode) and, given a spare block per rank, runs
  * transform after transform on one machine without allocating an exchange buffer.
  */
-class ButterflyExchangeFftOwnershipTest {
+class ButterflyExchangeFftOwnershipTest extends OnKernels {
 
     @Test
     void shouldEqualTheNaiveDftWithTheOwnershipCheckOnUnderBothClocksInBothHandovers() {

@@ -8,7 +8,7 @@ import org.jtransforms.fft.DoubleFFT_1D;
 import org.junit.jupiter.api.Test;
 
 /** The serial FFT against the DFT's definition, JTransforms, and its own inverse. */
-class FftTest {
+class FftTest extends OnKernels {
 
     @Test
     void shouldEqualTheNaiveDftUpTo1024PointsForRandomAndStructuredInputs() {

@@ -8,7 +8,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 
 /** The fork/join FFT gives the serial FFT's result, bit for bit, for every pool size. */
-class ForkJoinFftTest {
+class ForkJoinFftTest extends OnKernels {
 
     @Test
     void shouldEqualTheSerialFftExactly() {

@@ -19,7 +19,7 @@ import org.logplab.core.ThreadKind;
  * and every message sent is received (nothing left in flight).
  */
 @Tag("slow")
-class ParallelFftStressTest {
+class ParallelFftStressTest extends OnKernels {
 
     @Test
     void exchangeFftShouldGiveTheSerialResultUnderRandomInterleavings() {

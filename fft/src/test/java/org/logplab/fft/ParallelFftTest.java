@@ -12,7 +12,7 @@ import org.logplab.core.RunResult;
 import org.logplab.core.ThreadKind;
 
 /** The butterfly-exchange FFT equals the serial one, in both forms and both clocks, in the predicted model time. */
-class ParallelFftTest {
+class ParallelFftTest extends OnKernels {
 
     @Test
     void masterWorkerShouldEqualTheSerialFftForEveryPUnderBothClocksAndBothHandovers() {

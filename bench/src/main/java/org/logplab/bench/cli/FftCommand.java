@@ -10,6 +10,7 @@ import org.logplab.bench.output.Output;
 import org.logplab.bench.output.Progress;
 import org.logplab.bench.report.FftText;
 import org.logplab.core.ClockKind;
+import org.logplab.fft.FftKernels;
 import org.logplab.fft.FftPhases;
 import org.logplab.fft.MachineFftModel;
 import org.logplab.fft.SpeedupModel;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Mixin;
  * {@code predicted_speedup}, {@code predicted_efficiency}, {@code reps}, {@code oversubscribed},
  * {@code machine_predicted_speedup} ({@link MachineFftModel}, null where it does not apply),
  * {@code best_serial_ns}, {@code best_serial_engine} ({@code serial} for ours, or the peer's label) and
- * {@code speedup_vs_best} ({@code best_serial_ns / parallel_ns}); then one
+ * {@code speedup_vs_best} ({@code best_serial_ns / parallel_ns}), {@code kernels} (our FFT's
+ * kernels, {@code scalar} or {@code vector}: {@code --kernels}); then one
  * {@code model} object: {@code t_elem_ns}, {@code t_a_ns}, {@code t_b_ns_per_byte}. With
  * {@code --breakdown}, one object per (n, p, runtime engine): {@code breakdown: true}, {@code n},
  * {@code p}, {@code engine}, and per phase {@code <phase>_ns} (mean over ranks) and
@@ -68,6 +70,8 @@ final class FftCommand extends RowsCommand {
             return modelTable(options.modelRuns(ns, chosen, logp));
         }
         FftOptions.refuseModelParameters(this::given);
+        FftKernels kernels = options.useKernels();
+        output().line("our FFT's kernels: " + kernels.label() + " (" + kernels.describe() + ")");
         for (int p : options.processors) {
             FftOptions.checkProcessors(p, ns);
             warnIfOversubscribed(p);

@@ -8,6 +8,7 @@ import org.logplab.bench.experiment.fft.FftEngine;
 import org.logplab.bench.experiment.fft.FftModelRuns;
 import org.logplab.bench.experiment.fft.FftSweep;
 import org.logplab.core.LogP;
+import org.logplab.fft.FftKernels;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,6 +35,13 @@ final class FftOptions {
                     + "(default logp,forkjoin,jtransforms).")
     List<String> engines;
 
+    @Option(names = "--kernels", defaultValue = "auto", paramLabel = "scalar|vector|auto",
+            description = "Our FFT's kernels, in every engine that runs it: scalar (plain Java) or vector (the JDK's "
+                    + "incubating Vector API; the logplab launcher starts the JVM with --add-modules "
+                    + "jdk.incubator.vector for it, which prints an incubator warning); auto: vector where the JVM "
+                    + "has that module, else scalar (default auto).")
+    String kernels;
+
     @Option(names = "--breakdown",
             description = "Also show where each runtime engine's time goes, per phase: scatter, local FFT, snapshot "
                     + "(copying the block that is sent, in the engines that copy; the upper rank of a pair also "
@@ -55,6 +63,23 @@ final class FftOptions {
 
     /** The options that only the model clock takes. */
     private static final List<String> MODEL_ONLY = List.of("--L", "--o", "--g", "--G", "--elem-cost");
+
+    /**
+     * Makes our FFT run on the kernels {@code --kernels} names, and returns them.
+     *
+     * @throws IllegalArgumentException naming {@code --kernels} for an unknown name, or saying
+     *     what to do when this JVM lacks the vector kernels
+     */
+    FftKernels useKernels() {
+        FftKernels chosen;
+        try {
+            chosen = FftKernels.parse(kernels);
+            FftKernels.use(chosen);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new IllegalArgumentException("--kernels " + kernels + ": " + e.getMessage(), e);
+        }
+        return chosen;
+    }
 
     /** The engines {@code --engine} names, in its order. */
     List<FftEngine> parseEngines() {

@@ -178,7 +178,7 @@ public final class TimedRepetitions {
     }
 
     /** The JIT's accumulated compilation time, ms; 0 where the JVM does not say. */
-    static long compileMillis() {
+    public static long compileMillis() {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
     }

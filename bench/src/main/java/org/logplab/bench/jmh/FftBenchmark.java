@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.jtransforms.fft.DoubleFFT_1D;
 import org.logplab.bench.JvmFlags;
 import org.logplab.fft.Fft;
+import org.logplab.fft.FftKernels;
 import org.logplab.fft.ForkJoinFft;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,6 +33,9 @@ import org.visnow.jlargearrays.ConcurrencyUtils;
  * <pre>
  * java -jar bench/target/benchmarks.jar FftBenchmark -p logN=16 -rf json -rff fft.json
  * </pre>
+ *
+ * <p>{@code kernels} picks our kernels ({@link FftKernels}); the vector ones need the module in
+ * the forks: {@code -p kernels=scalar,vector -jvmArgsPrepend --add-modules=jdk.incubator.vector}.
  */
 @State(Scope.Benchmark)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx4g", JvmFlags.OPEN_INTERNAL_UNSAFE})
@@ -49,6 +53,10 @@ public class FftBenchmark {
     @Param({"1", "2"})
     public int threads;
 
+    /** Our FFT's kernels: {@code scalar} or {@code vector} ({@link FftKernels#parse}). */
+    @Param({"scalar"})
+    public String kernels;
+
     private double[] ours;
     private double[] peer;
     private DoubleFFT_1D jtransforms;
@@ -56,6 +64,7 @@ public class FftBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
+        FftKernels.use(FftKernels.parse(kernels));
         int n = 1 << logN;
         Random random = new Random(n);
         ours = random.doubles(2 * n).toArray();

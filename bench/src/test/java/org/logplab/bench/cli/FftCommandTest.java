@@ -23,7 +23,9 @@ class FftCommandTest {
         assertThat(table).hasSize(2 * 2 * 3);
         for (JsonNode r : table) {
             assertThat(r.fieldNames()).toIterable().contains("n", "p", "engine", "serial_ns", "parallel_ns", "speedup",
-                    "efficiency", "gflops", "predicted_speedup");
+                    "efficiency", "gflops", "predicted_speedup", "kernels");
+            // These tests' JVM runs without the incubating Vector API, so auto means scalar.
+            assertThat(r.get("kernels").asText()).isEqualTo("scalar");
             double speedup = r.get("serial_ns").asDouble() / r.get("parallel_ns").asDouble();
             assertThat(r.get("speedup").asDouble()).isCloseTo(speedup, org.assertj.core.api.Assertions.within(1e-9));
             long n = r.get("n").asLong();
@@ -209,5 +211,10 @@ class FftCommandTest {
         assertThat(CliTest.run("fft", "--n", "4", "--p", "4").err()).contains("N/p must be at least 2");
         assertThat(CliTest.run("fft", "--n", "1024", "--p", "3").err()).contains("--p must be a power of two");
         assertThat(CliTest.run("fft", "--engine", "fftx").err()).contains("--engine must be one of", "fftw");
+        assertThat(CliTest.run("fft", "--n", "2^10", "--kernels", "simd").err())
+                .contains("--kernels simd", "scalar, vector or auto");
+        CliTest.Outcome vector = CliTest.run("fft", "--n", "2^10", "--kernels", "vector");
+        assertThat(vector.code()).isEqualTo(2);
+        assertThat(vector.err()).contains("--kernels vector", "--add-modules jdk.incubator.vector");
     }
 }

@@ -15,6 +15,7 @@ import org.logplab.core.measure.HockneyFit;
 import org.logplab.core.measure.PingPong;
 import org.logplab.fft.Fft;
 import org.logplab.fft.FftCostProbe;
+import org.logplab.fft.FftKernels;
 import org.logplab.fft.FftPhases;
 import org.logplab.fft.MachineFftModel;
 import org.logplab.fft.SpeedupModel;
@@ -126,7 +127,7 @@ public record FftSweep(List<Integer> sizes, List<Integer> processors, List<FftEn
                     .put("efficiency", speedup / m.p()).put("gflops", Fft.flops(m.n()) / m.engineNanos())
                     .put("predicted_speedup", predicted).put("predicted_efficiency", predicted / m.p())
                     .put("reps", FftRuns.repetitions(m.n(), reps)).put("oversubscribed", m.oversubscribed())
-                    .put("machine_predicted_speedup", m.machine()));
+                    .put("machine_predicted_speedup", m.machine()).put("kernels", FftKernels.active().label()));
         }
         Map<Integer, BestSerial> best = BestSerial.perSize(rows.stream().map(Row::fields).toList());
         for (Row r : rows) {
