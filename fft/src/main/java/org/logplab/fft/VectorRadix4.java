@@ -7,10 +7,12 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The vector kernels ({@link FftKernels#VECTOR}) on the JDK's incubating Vector API: {@link Radix4}'s
- * radix-4 stages on {@link #POINTS} butterflies at a time, the stage of span {@code 4 POINTS} with
- * its twiddles held in registers, a radix-2 stage of span 8 when {@code log2 N} is odd, and
- * {@link FinalPass}'s last stage with the bit reversal on vectors ({@link #finalRows}). Loaded only
- * when the JVM was started with {@code --add-modules jdk.incubator.vector}.
+ * radix-4 stages on {@link #POINTS} butterflies at a time, and {@link FinalPass}'s rows on vectors
+ * ({@link #finalRows}): the stage of span 16 (or the radix-2 stage of span 8 when {@code log2 N} is
+ * odd), the last radix-4 stage and the bit reversal's transposes, in one pass. Where vectors hold
+ * other than 4 points, and below 2^8 points, the stage of span {@code 4 POINTS} runs with its
+ * twiddles in registers, the span-8 radix-2 stage on its own, and the scalar codelets do the last
+ * stage. Loaded only when the JVM was started with {@code --add-modules jdk.incubator.vector}.
  *
  * <p>The data stay interleaved. Additions act on real and imaginary parts alike; the complex
  * product {@code x w} is {@code x C + swap(x) S}, with {@code C = (c, c)} and
