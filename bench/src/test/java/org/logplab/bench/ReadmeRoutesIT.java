@@ -56,7 +56,7 @@ class ReadmeRoutesIT {
     }
 
     /** Whether {@code jar} is newer than every POM and main source, as the launcher judges it. */
-    private static boolean upToDate(Path jar) throws IOException {
+    static boolean upToDate(Path jar) throws IOException {
         if (!Files.isRegularFile(jar)) {
             return false;
         }
