@@ -32,14 +32,7 @@ final class Radix4 {
         if (m <= CACHE_POINTS) {
             if (vector) {
                 // With FUSED_FINAL the final pass does the stage of span 16 (or 8) itself.
-                int last = VectorRadix4.FUSED_FINAL ? 16 : 8;
-                int span = m;
-                for (; span > last; span >>>= 2) {
-                    VectorRadix4.stage(a, off, m, span, table, inverse);
-                }
-                if (span == 8 && last == 8) {
-                    VectorRadix4.radix2Span8(a, off, m, inverse);
-                }
+                VectorRadix4.stagesAbove(a, off, m, table, inverse, VectorRadix4.FUSED_FINAL ? 16 : 4);
                 return;
             }
             for (int span = m; span > 16; span >>>= 2) {
@@ -65,17 +58,7 @@ final class Radix4 {
      */
     static void difInCache(double[] a, int off, int m, TwiddleTable table, boolean inverse, double scale,
                            boolean vector) {
-        int span = m;
-        if (vector) {
-            while (span > 8) {
-                VectorRadix4.stage(a, off, m, span, table, inverse);
-                span >>>= 2;
-            }
-            if (span == 8) {
-                VectorRadix4.radix2Span8(a, off, m, inverse);
-                span = 4;
-            }
-        }
+        int span = vector ? VectorRadix4.stagesAbove(a, off, m, table, inverse, 4) : m;
         while (span > 16) {
             stage(a, off, m, span, table, inverse);
             span >>>= 2;

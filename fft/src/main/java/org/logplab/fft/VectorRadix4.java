@@ -107,6 +107,24 @@ final class VectorRadix4 {
         return t;
     }
 
+    /**
+     * The stages of the {@code m} points at {@code off} from span {@code m} down, while the span
+     * is above {@code last} (16 or 4): radix-4 stages down to span 16 (or 32), then, where the span
+     * left is 8 and {@code last} is 4, the radix-2 stage of span 8. Returns the span left: the
+     * stages of that span and below are the caller's.
+     */
+    static int stagesAbove(double[] a, int off, int m, TwiddleTable table, boolean inverse, int last) {
+        int span = m;
+        for (; span > Math.max(last, 8); span >>>= 2) {
+            stage(a, off, m, span, table, inverse);
+        }
+        if (span == 8 && last < 8) {
+            radix2Span8(a, off, m, inverse);
+            span = 4;
+        }
+        return span;
+    }
+
     /** One radix-4 stage of span {@code m} over the {@code len} points at {@code off}, as {@link Radix4#stage}. */
     static void stage(double[] a, int off, int len, int m, TwiddleTable table, boolean inverse) {
         int q = m >>> 2;

@@ -255,10 +255,7 @@ public final class FftRuns {
         // repetitions): the JIT needs both.
         long warmEnd = System.nanoTime() + warmupNanos();
         for (int i = 0; i < 5 || System.nanoTime() < warmEnd; i++) {
-            Fft.forward(serialData);
-            ComplexArrays.keepInRange(serialData);
-            engine.run();
-            ComplexArrays.keepInRange(engineData);
+            bothOnce(engine);
         }
         settle(engine);
         long[] serial = new long[reps];
@@ -286,10 +283,7 @@ public final class FftRuns {
         long jitIdleSince = now;
         while (now < end) {
             for (int i = 0; i < SETTLE_ROUND; i++) {
-                Fft.forward(serialData);
-                ComplexArrays.keepInRange(serialData);
-                engine.run();
-                ComplexArrays.keepInRange(engineData);
+                bothOnce(engine);
             }
             long round = System.nanoTime() - now;
             now += round;
@@ -303,6 +297,14 @@ public final class FftRuns {
             }
             previous = round;
         }
+    }
+
+    /** One untimed transform of each side, their data kept in range. */
+    private void bothOnce(Runnable engine) {
+        Fft.forward(serialData);
+        ComplexArrays.keepInRange(serialData);
+        engine.run();
+        ComplexArrays.keepInRange(engineData);
     }
 
     private long warmupNanos() {
